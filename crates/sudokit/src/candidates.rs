@@ -1,0 +1,234 @@
+//! Pencil marks: a [`DigitSet`] per cell, and the geometry tables (houses,
+//! peers) that every solver shares.
+
+use crate::grid::{Cell, Digit, Grid};
+use std::fmt;
+
+/// A set of digits as a 9-bit mask (bit 0 is digit 1).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct DigitSet(u16);
+
+impl DigitSet {
+    /// No digit.
+    pub const EMPTY: DigitSet = DigitSet(0);
+    /// All nine digits.
+    pub const ALL: DigitSet = DigitSet(0x1ff);
+
+    /// The set with the given mask (bits above 8 are dropped).
+    pub const fn from_bits(bits: u16) -> DigitSet {
+        DigitSet(bits & 0x1ff)
+    }
+
+    /// The 9-bit mask.
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// How many digits the set holds.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `d` is in the set.
+    pub const fn contains(self, d: Digit) -> bool {
+        self.0 & d.bit() != 0
+    }
+
+    /// Adds `d`.
+    pub fn insert(&mut self, d: Digit) {
+        self.0 |= d.bit();
+    }
+
+    /// Removes `d`; returns whether it was there.
+    pub fn remove(&mut self, d: Digit) -> bool {
+        let had = self.contains(d);
+        self.0 &= !d.bit();
+        had
+    }
+
+    /// The only digit of a one-digit set.
+    pub fn single(self) -> Option<Digit> {
+        (self.len() == 1).then(|| Digit::from_index(self.0.trailing_zeros() as usize).expect("bit < 9"))
+    }
+
+    /// The digits in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = Digit> + Clone {
+        Digit::all().filter(move |d| self.contains(*d))
+    }
+}
+
+impl fmt::Debug for DigitSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{{self}}}")
+    }
+}
+
+impl fmt::Display for DigitSet {
+    /// The digits run together, as in pencil marks: `157`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.iter().try_for_each(|d| write!(f, "{d}"))
+    }
+}
+
+impl FromIterator<Digit> for DigitSet {
+    fn from_iter<I: IntoIterator<Item = Digit>>(iter: I) -> Self {
+        let mut s = DigitSet::EMPTY;
+        iter.into_iter().for_each(|d| s.insert(d));
+        s
+    }
+}
+
+/// The cells of each of the 27 houses: rows, then columns, then boxes.
+pub const HOUSE_CELLS: [[u8; 9]; 27] = house_cells();
+
+/// The 20 peers of each cell: the other cells of its row, column and box.
+pub const PEERS: [[u8; 20]; 81] = peers();
+
+const fn house_cells() -> [[u8; 9]; 27] {
+    let mut out = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut k = 0;
+        while k < 9 {
+            out[i][k] = (i * 9 + k) as u8;
+            out[9 + i][k] = (k * 9 + i) as u8;
+            out[18 + i][k] = (((i / 3) * 3 + k / 3) * 9 + (i % 3) * 3 + k % 3) as u8;
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+const fn peers() -> [[u8; 20]; 81] {
+    let mut out = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col, b) = (c / 9, c % 9, (c / 27) * 3 + (c % 9) / 3);
+        let mut n = 0;
+        let mut o = 0;
+        while o < 81 {
+            let (r2, c2, b2) = (o / 9, o % 9, (o / 27) * 3 + (o % 9) / 3);
+            if o != c && (r2 == r || c2 == col || b2 == b) {
+                out[c][n] = o as u8;
+                n += 1;
+            }
+            o += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+/// The candidates of every cell; a filled cell has none.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Candidates {
+    sets: [DigitSet; 81],
+}
+
+impl Candidates {
+    /// Pencil marks for `grid`: each empty cell gets every digit that no peer holds.
+    ///
+    /// ```
+    /// use sudokit::{Candidates, Cell, Grid};
+    /// let g: Grid = "123456789".to_string().chars().chain(std::iter::repeat('.').take(72)).collect::<String>().parse().unwrap();
+    /// let c = Candidates::from_grid(&g);
+    /// assert!(c.get(Cell::at(0, 0).unwrap()).is_empty());
+    /// assert_eq!(c.get(Cell::at(1, 0).unwrap()).to_string(), "456789");
+    /// ```
+    pub fn from_grid(grid: &Grid) -> Candidates {
+        let mut sets = [DigitSet::EMPTY; 81];
+        for cell in Cell::all() {
+            if grid[cell] != 0 {
+                continue;
+            }
+            let used = PEERS[cell.index()]
+                .iter()
+                .fold(0u16, |m, &p| m | (1u16 << grid.values()[p as usize]) >> 1);
+            sets[cell.index()] = DigitSet::from_bits(!used);
+        }
+        Candidates { sets }
+    }
+
+    /// The candidates of `cell`.
+    pub fn get(&self, cell: Cell) -> DigitSet {
+        self.sets[cell.index()]
+    }
+
+    /// Replaces the candidates of `cell`.
+    pub fn set(&mut self, cell: Cell, set: DigitSet) {
+        self.sets[cell.index()] = set;
+    }
+
+    /// Removes `digit` from `cell`; returns whether it was a candidate.
+    pub fn remove(&mut self, cell: Cell, digit: Digit) -> bool {
+        self.sets[cell.index()].remove(digit)
+    }
+
+    /// Records `digit` placed in `cell`: the cell loses all candidates and its
+    /// peers lose `digit`.
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        self.sets[cell.index()] = DigitSet::EMPTY;
+        for &p in &PEERS[cell.index()] {
+            self.sets[p as usize].remove(digit);
+        }
+    }
+
+    /// The cells of `house` (index into [`HOUSE_CELLS`]) where `digit` is a candidate.
+    pub fn cells_with(&self, house: usize, digit: Digit) -> impl Iterator<Item = Cell> + '_ {
+        HOUSE_CELLS[house]
+            .iter()
+            .map(|&c| Cell::new(c as usize).expect("c < 81"))
+            .filter(move |c| self.get(*c).contains(digit))
+    }
+}
+
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.sets.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn peers_are_twenty_distinct_seeing_cells() {
+        for c in Cell::all() {
+            let peers = PEERS[c.index()];
+            for (i, &p) in peers.iter().enumerate() {
+                assert!(c.sees(Cell::new(p as usize).unwrap()));
+                assert!(!peers[i + 1..].contains(&p));
+            }
+        }
+    }
+
+    #[test]
+    fn house_tables_match_houses() {
+        for h in crate::House::all() {
+            let cells: Vec<u8> = h.cells().iter().map(|c| c.index() as u8).collect();
+            assert_eq!(cells, HOUSE_CELLS[h.index()]);
+        }
+    }
+
+    #[test]
+    fn place_clears_peers() {
+        let mut c = Candidates::from_grid(&Grid::empty());
+        let cell = Cell::at(4, 4).unwrap();
+        let five = Digit::new(5).unwrap();
+        c.place(cell, five);
+        assert!(c.get(cell).is_empty());
+        assert!(!c.get(Cell::at(4, 0).unwrap()).contains(five));
+        assert!(!c.get(Cell::at(3, 3).unwrap()).contains(five));
+        assert!(c.get(Cell::at(0, 0).unwrap()).contains(five));
+        assert_eq!(c.cells_with(crate::House::Box(4).index(), five).count(), 0);
+        assert_eq!(DigitSet::from_bits(0b10001).to_string(), "15");
+        assert_eq!(DigitSet::from_bits(0b10000).single(), Digit::new(5));
+    }
+}

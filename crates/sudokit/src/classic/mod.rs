@@ -1,0 +1,1 @@
+//! The classic algorithms of the source documents.

@@ -1,0 +1,73 @@
+//! The fast solver: solve, count up to a limit, uniqueness, every solution.
+//!
+//! Every command that needs "how many solutions?" goes through this module, so
+//! a faster search slots in here without touching its callers.
+
+mod search;
+
+pub use search::Solutions;
+
+use crate::grid::Grid;
+
+/// What a search did: how many nodes it visited and how many guesses it made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search-tree nodes visited (the root counts as one).
+    pub nodes: u64,
+    /// Branchings on a cell or digit with two or more choices left.
+    pub guesses: u64,
+}
+
+/// The iterator over every solution of `grid`, in a deterministic order.
+///
+/// A grid whose givens clash has no solution.
+///
+/// ```
+/// use sudokit::{engine, Grid};
+/// let g: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///     .parse().unwrap();
+/// let mut all = engine::solutions(&g);
+/// let first = all.next().unwrap();
+/// assert!(sudokit::rules::is_solution_of(&first, &g));
+/// assert!(all.next().is_none());
+/// ```
+pub fn solutions(grid: &Grid) -> Solutions {
+    Solutions::new(grid)
+}
+
+/// One solution of `grid`, if it has any.
+pub fn solve_one(grid: &Grid) -> Option<Grid> {
+    solutions(grid).next()
+}
+
+/// One solution and the statistics of the search that found it.
+pub fn solve_with_stats(grid: &Grid) -> (Option<Grid>, Stats) {
+    let mut it = solutions(grid);
+    let found = it.next();
+    (found, it.stats())
+}
+
+/// The number of solutions of `grid`, counting stops at `limit`.
+///
+/// ```
+/// use sudokit::{engine, Grid};
+/// assert_eq!(engine::count_solutions(&Grid::empty(), 5), 5);
+/// ```
+pub fn count_solutions(grid: &Grid, limit: u64) -> u64 {
+    count_with_stats(grid, limit).0
+}
+
+/// The number of solutions up to `limit`, and the statistics of the search.
+pub fn count_with_stats(grid: &Grid, limit: u64) -> (u64, Stats) {
+    let mut it = solutions(grid);
+    let mut n = 0;
+    while n < limit && it.next().is_some() {
+        n += 1;
+    }
+    (n, it.stats())
+}
+
+/// Whether `grid` has exactly one solution.
+pub fn is_unique(grid: &Grid) -> bool {
+    count_solutions(grid, 2) == 1
+}

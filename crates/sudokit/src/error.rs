@@ -1,0 +1,81 @@
+//! Errors: why a text is not a puzzle ([`ParseError`]) and why a grid breaks
+//! the rules or cannot have a unique solution ([`RuleError`]).
+
+use crate::grid::{Cell, Digit};
+use thiserror::Error;
+
+/// Why a piece of text is not a puzzle, and on which line it starts.
+///
+/// Displays as `LINE: REASON`; a front end prefixes the file name.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{line}: {kind}")]
+pub struct ParseError {
+    /// One-based line number where the puzzle starts.
+    pub line: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// The reason in a [`ParseError`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseErrorKind {
+    /// A line-format puzzle with the wrong number of cells.
+    #[error("{found} cells, expected 81")]
+    CellCount {
+        /// How many cells the line holds.
+        found: usize,
+    },
+    /// A character that is neither a digit, an empty-cell mark nor a separator.
+    #[error("bad character {ch:?} at column {column}")]
+    BadCharacter {
+        /// The character, as read (invalid UTF-8 shows as U+FFFD).
+        ch: char,
+        /// One-based column (in characters) within the line.
+        column: usize,
+    },
+    /// A block-format puzzle with too few rows before it ended.
+    #[error("block of {found} rows, expected 9")]
+    BlockRows {
+        /// How many rows of nine cells were read.
+        found: usize,
+    },
+    /// The input holds a NUL byte: it is binary data, not text.
+    #[error("binary data (NUL byte at offset {offset}), not puzzles")]
+    Binary {
+        /// Zero-based byte offset of the first NUL.
+        offset: usize,
+    },
+    /// The input held no puzzle at all.
+    #[error("no puzzle found")]
+    Empty,
+    /// JSON input that is not a puzzle.
+    #[error("JSON: {0}")]
+    Json(String),
+}
+
+/// Why a grid cannot be a puzzle with exactly one solution, found without searching.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RuleError {
+    /// Two givens in one house hold the same digit.
+    #[error("{first} and {second} both hold {digit}")]
+    Conflict {
+        /// The first cell in row-major order.
+        first: Cell,
+        /// The second cell.
+        second: Cell,
+        /// The repeated digit.
+        digit: Digit,
+    },
+    /// Fewer than 17 clues: no such puzzle has a unique solution.
+    #[error("{clues} clues: a unique solution needs at least 17")]
+    TooFewClues {
+        /// The number of clues.
+        clues: usize,
+    },
+    /// Fewer than 8 distinct digits: two missing digits could be swapped.
+    #[error("{digits} distinct digits: a unique solution needs at least 8")]
+    TooFewDigits {
+        /// The number of distinct digits among the clues.
+        digits: usize,
+    },
+}

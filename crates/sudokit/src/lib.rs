@@ -1,0 +1,33 @@
+//! # sudokit
+//!
+//! A Sudoku toolkit: a grid model with the common text formats, the classic
+//! search algorithms of the source documents (backtracking, branch and bound,
+//! backtracking with deepening, with traces and search trees), and a fast
+//! engine for solving, counting and uniqueness.
+//!
+//! ```
+//! use sudokit::{engine, rules, Grid};
+//!
+//! let puzzle: Grid =
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!         .parse()?;
+//! let solution = engine::solve_one(&puzzle).expect("solvable");
+//! assert!(rules::is_solution_of(&solution, &puzzle));
+//! assert!(engine::is_unique(&puzzle));
+//! # Ok::<(), sudokit::ParseError>(())
+//! ```
+#![warn(missing_docs)]
+
+pub mod candidates;
+pub mod classic;
+pub mod engine;
+pub mod error;
+pub mod format;
+pub mod grid;
+pub mod logic;
+pub mod rules;
+
+pub use candidates::{Candidates, DigitSet};
+pub use error::{ParseError, ParseErrorKind, RuleError};
+pub use format::Puzzle;
+pub use grid::{Cell, Digit, Grid, House};
