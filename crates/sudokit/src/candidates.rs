@@ -53,7 +53,8 @@ impl DigitSet {
 
     /// The only digit of a one-digit set.
     pub fn single(self) -> Option<Digit> {
-        (self.len() == 1).then(|| Digit::from_index(self.0.trailing_zeros() as usize).expect("bit < 9"))
+        (self.len() == 1)
+            .then(|| Digit::from_index(self.0.trailing_zeros() as usize).expect("bit < 9"))
     }
 
     /// The digits in increasing order.

@@ -208,7 +208,10 @@ fn parse_line(line: &str) -> Result<Grid, ParseErrorKind> {
         if is_comment_start(c) {
             break;
         }
-        return Err(ParseErrorKind::BadCharacter { ch: c, column: col + 1 });
+        return Err(ParseErrorKind::BadCharacter {
+            ch: c,
+            column: col + 1,
+        });
     }
     if n != 81 {
         return Err(ParseErrorKind::CellCount { found: n });
@@ -233,7 +236,9 @@ pub fn parse_json(text: &str) -> Vec<Result<Puzzle, ParseError>> {
         Ok(Value::Array(items)) if !items.is_empty() && !is_one_puzzle(&items) => items
             .iter()
             .enumerate()
-            .map(|(k, v)| json_grid(v, 1).map_err(|e| json_error(1, format!("puzzle {}: {e}", k + 1))))
+            .map(|(k, v)| {
+                json_grid(v, 1).map_err(|e| json_error(1, format!("puzzle {}: {e}", k + 1)))
+            })
             .collect(),
         Ok(v) => vec![json_grid(&v, 1).map_err(|e| json_error(1, e))],
         Err(whole) => {
@@ -271,7 +276,10 @@ fn is_one_puzzle(items: &[serde_json::Value]) -> bool {
     use serde_json::Value;
     let cell = |v: &Value| v.is_number() || v.is_null();
     items.iter().all(cell)
-        || (items.len() == 9 && items.iter().all(|r| r.as_array().is_some_and(|r| r.iter().all(cell))))
+        || (items.len() == 9
+            && items
+                .iter()
+                .all(|r| r.as_array().is_some_and(|r| r.iter().all(cell))))
 }
 
 #[cfg(feature = "json")]
@@ -302,7 +310,12 @@ fn json_grid(v: &serde_json::Value, line: usize) -> Result<Puzzle, String> {
             cells
         }
         Value::Array(items) => items.iter().collect(),
-        other => return Err(format!("expected an array of 81 cells, found {}", json_kind(other))),
+        other => {
+            return Err(format!(
+                "expected an array of 81 cells, found {}",
+                json_kind(other)
+            ));
+        }
     };
     if cells.len() != 81 {
         return Err(format!("{} cells, expected 81", cells.len()));
@@ -320,7 +333,10 @@ fn json_grid(v: &serde_json::Value, line: usize) -> Result<Puzzle, String> {
             },
             other => {
                 let cell = crate::grid::Cell::new(i).expect("i < 81");
-                return Err(format!("{cell}: expected a number, found {}", json_kind(other)));
+                return Err(format!(
+                    "{cell}: expected a number, found {}",
+                    json_kind(other)
+                ));
             }
         };
     }
@@ -360,7 +376,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     fn err(text: &str) -> String {
         parse_puzzles(text)
@@ -375,9 +392,19 @@ mod tests {
         let alt: String = P
             .chars()
             .enumerate()
-            .map(|(i, c)| if c == '.' { ['0', '_', '*', '-', 'x', '.'][i % 6] } else { c })
+            .map(|(i, c)| {
+                if c == '.' {
+                    ['0', '_', '*', '-', 'x', '.'][i % 6]
+                } else {
+                    c
+                }
+            })
             .collect();
-        for text in [format!("{alt}  # rated 9.0"), format!("{alt};x"), format!("{alt},1")] {
+        for text in [
+            format!("{alt}  # rated 9.0"),
+            format!("{alt};x"),
+            format!("{alt},1"),
+        ] {
             let got = parse_puzzles(&text);
             assert_eq!(got.len(), 1);
             assert_eq!(got[0].as_ref().unwrap().grid.to_string(), P);
@@ -388,7 +415,10 @@ mod tests {
     fn cell_count_errors_say_how_many() {
         assert_eq!(err(&P[..80]), "1: 80 cells, expected 81");
         assert_eq!(err(&format!("{P}1")), "1: 82 cells, expected 81");
-        assert_eq!(err(&format!("\n\n{}  # short", &P[..70])), "3: 70 cells, expected 81");
+        assert_eq!(
+            err(&format!("\n\n{}  # short", &P[..70])),
+            "3: 70 cells, expected 81"
+        );
     }
 
     #[test]
@@ -417,7 +447,10 @@ mod tests {
         assert_eq!(parse_one(&text).unwrap().to_string(), P);
         let short = rows[..5].join("\n") + "\n\n" + P;
         let got = parse_puzzles(&short);
-        assert_eq!(got[0].as_ref().unwrap_err().to_string(), "1: block of 5 rows, expected 9");
+        assert_eq!(
+            got[0].as_ref().unwrap_err().to_string(),
+            "1: block of 5 rows, expected 9"
+        );
         assert_eq!(got[1].as_ref().unwrap().line, 7);
     }
 
@@ -430,13 +463,19 @@ mod tests {
     #[test]
     fn binary_and_empty_and_huge() {
         let got = read_puzzles(b"ab\ncd\x00\xff");
-        assert_eq!(got[0].as_ref().unwrap_err().to_string(), "2: binary data (NUL byte at offset 5), not puzzles");
+        assert_eq!(
+            got[0].as_ref().unwrap_err().to_string(),
+            "2: binary data (NUL byte at offset 5), not puzzles"
+        );
         assert!(read_puzzles(b"").is_empty());
         assert_eq!(parse_one("").unwrap_err().to_string(), "1: no puzzle found");
         let huge = "1".repeat(10_000_000);
         assert_eq!(err(&huge), "1: 10000000 cells, expected 81");
         let bad_utf8 = read_puzzles(b"4..\xff\xfe");
-        assert_eq!(bad_utf8[0].as_ref().unwrap_err().to_string(), "1: bad character '\u{fffd}' at column 4");
+        assert_eq!(
+            bad_utf8[0].as_ref().unwrap_err().to_string(),
+            "1: bad character '\u{fffd}' at column 4"
+        );
     }
 
     #[cfg(feature = "json")]
@@ -447,23 +486,36 @@ mod tests {
         let nested: Vec<Vec<u8>> = grid.values().chunks(9).map(<[u8]>::to_vec).collect();
         let nested = serde_json::to_string(&nested).unwrap();
         let with_null = flat.replace("0", "null");
-        for text in [flat.clone(), nested, with_null, format!("\"{P}\""), format!("{{\"puzzle\":\"{P}\"}}")] {
+        for text in [
+            flat.clone(),
+            nested,
+            with_null,
+            format!("\"{P}\""),
+            format!("{{\"puzzle\":\"{P}\"}}"),
+        ] {
             let got = parse_json(&text);
             assert_eq!(got.len(), 1, "{text}");
             assert_eq!(got[0].as_ref().unwrap().grid, grid, "{text}");
         }
         let many = parse_json(&format!("[{flat},\"{P}\",[1,2]]"));
         assert_eq!(many.len(), 3);
-        assert_eq!(many[2].as_ref().unwrap_err().to_string(), "1: JSON: puzzle 3: 2 cells, expected 81");
+        assert_eq!(
+            many[2].as_ref().unwrap_err().to_string(),
+            "1: JSON: puzzle 3: 2 cells, expected 81"
+        );
         let lines = parse_json(&format!("{flat}\n[1,2,\n{flat}"));
         assert_eq!(lines[1].as_ref().unwrap_err().line, 2);
         assert_eq!(lines[2].as_ref().unwrap().line, 3);
         let bad = parse_json(&flat.replacen("4", "12", 1));
-        assert_eq!(bad[0].as_ref().unwrap_err().to_string(), "1: JSON: r1c1: 12 is not a digit 0-9");
+        assert_eq!(
+            bad[0].as_ref().unwrap_err().to_string(),
+            "1: JSON: r1c1: 12 is not a digit 0-9"
+        );
     }
 
     fn any_grid() -> impl Strategy<Value = Grid> {
-        proptest::collection::vec(0u8..=9, 81).prop_map(|v| Grid::from_values(v.try_into().unwrap()).unwrap())
+        proptest::collection::vec(0u8..=9, 81)
+            .prop_map(|v| Grid::from_values(v.try_into().unwrap()).unwrap())
     }
 
     proptest! {

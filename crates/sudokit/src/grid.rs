@@ -22,7 +22,11 @@ impl Digit {
 
     /// The digit with zero-based index `i` (0 gives 1), or `None` unless `i < 9`.
     pub const fn from_index(i: usize) -> Option<Digit> {
-        if i < 9 { Some(Digit(i as u8 + 1)) } else { None }
+        if i < 9 {
+            Some(Digit(i as u8 + 1))
+        } else {
+            None
+        }
     }
 
     /// The digit's value, 1..=9.
@@ -147,10 +151,7 @@ impl House {
             let (r, c) = match self {
                 House::Row(r) => (r as usize, k),
                 House::Column(c) => (k, c as usize),
-                House::Box(b) => (
-                    (b as usize / 3) * 3 + k / 3,
-                    (b as usize % 3) * 3 + k % 3,
-                ),
+                House::Box(b) => ((b as usize / 3) * 3 + k / 3, (b as usize % 3) * 3 + k % 3),
             };
             *slot = Cell((r * 9 + c) as u8);
         }
@@ -264,13 +265,7 @@ impl Grid {
     pub fn to_line_with(&self, empty: char) -> String {
         self.cells
             .iter()
-            .map(|&v| {
-                if v == 0 {
-                    empty
-                } else {
-                    char::from(b'0' + v)
-                }
-            })
+            .map(|&v| if v == 0 { empty } else { char::from(b'0' + v) })
             .collect()
     }
 
@@ -300,11 +295,7 @@ impl Grid {
                     out.push(' ');
                 }
                 let v = self.cells[r * 9 + c];
-                out.push(if v == 0 {
-                    empty
-                } else {
-                    char::from(b'0' + v)
-                });
+                out.push(if v == 0 { empty } else { char::from(b'0' + v) });
             }
             out.push('\n');
         }

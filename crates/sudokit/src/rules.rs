@@ -77,8 +77,7 @@ pub fn is_solved(grid: &Grid) -> bool {
 
 /// Whether `solution` is a solved grid that keeps every given of `puzzle`.
 pub fn is_solution_of(solution: &Grid, puzzle: &Grid) -> bool {
-    is_solved(solution)
-        && Cell::all().all(|c| puzzle[c] == 0 || puzzle[c] == solution[c])
+    is_solved(solution) && Cell::all().all(|c| puzzle[c] == 0 || puzzle[c] == solution[c])
 }
 
 #[cfg(test)]
@@ -104,11 +103,17 @@ mod tests {
         let mut g = Grid::empty();
         g.set(Cell::at(0, 2).unwrap(), Digit::new(7));
         g.set(Cell::at(8, 2).unwrap(), Digit::new(7));
-        assert_eq!(validate(&g).unwrap_err().to_string(), "r1c3 and r9c3 both hold 7");
+        assert_eq!(
+            validate(&g).unwrap_err().to_string(),
+            "r1c3 and r9c3 both hold 7"
+        );
         let mut g = Grid::empty();
         g.set(Cell::at(4, 4).unwrap(), Digit::new(2));
         g.set(Cell::at(3, 5).unwrap(), Digit::new(2));
-        assert_eq!(validate(&g).unwrap_err().to_string(), "r4c6 and r5c5 both hold 2");
+        assert_eq!(
+            validate(&g).unwrap_err().to_string(),
+            "r4c6 and r5c5 both hold 2"
+        );
     }
 
     #[test]
@@ -128,7 +133,10 @@ mod tests {
         for i in 0..16 {
             g.set(Cell::new(i * 5).unwrap(), Digit::new((i % 9) as u8 + 1));
         }
-        assert_eq!(hopeless(&g).unwrap().to_string(), "16 clues: a unique solution needs at least 17");
+        assert_eq!(
+            hopeless(&g).unwrap().to_string(),
+            "16 clues: a unique solution needs at least 17"
+        );
         let full: Grid = SOLVED.parse().unwrap();
         let mut seven = Grid::empty();
         for c in Cell::all() {
@@ -136,7 +144,10 @@ mod tests {
                 seven.set(c, full.get(c));
             }
         }
-        assert_eq!(hopeless(&seven).unwrap().to_string(), "7 distinct digits: a unique solution needs at least 8");
+        assert_eq!(
+            hopeless(&seven).unwrap().to_string(),
+            "7 distinct digits: a unique solution needs at least 8"
+        );
         assert!(hopeless(&full).is_none());
     }
 }
