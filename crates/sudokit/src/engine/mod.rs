@@ -1,9 +1,27 @@
 //! The fast solver: solve, count up to a limit, uniqueness, every solution.
 //!
-//! Every command that needs "how many solutions?" goes through this module, so
-//! a faster search slots in here without touching its callers.
+//! Every command that needs "how many solutions?" goes through this module.
+//!
+//! Design (in the family of JCZSolve, sk_bforce2 and tdoku): candidates are
+//! kept per digit as three 27-bit band words (`board.rs`); propagation
+//! (`propagate.rs`) applies, per digit, a permutation filter to the minirows of
+//! each band and to the minicolumns of each stack (locked candidates in both
+//! directions, hidden singles) and, across digits, bit-sliced counting for
+//! naked singles and dead cells; when stuck, the search (`search.rs`) guesses
+//! in a bivalue cell (`branch.rs`) and keeps the alternative on an explicit
+//! stack, stopping as soon as the requested number of solutions is reached.
 
+// Bitboard code indexes bands and digits in several arrays at once; index
+// loops say that more plainly than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
+mod board;
+mod branch;
+mod propagate;
 mod search;
+mod tables;
+#[cfg(test)]
+mod tests;
 
 pub use search::Solutions;
 
@@ -59,12 +77,10 @@ pub fn count_solutions(grid: &Grid, limit: u64) -> u64 {
 
 /// The number of solutions up to `limit`, and the statistics of the search.
 pub fn count_with_stats(grid: &Grid, limit: u64) -> (u64, Stats) {
-    let mut it = solutions(grid);
-    let mut n = 0;
-    while n < limit && it.next().is_some() {
-        n += 1;
-    }
-    (n, it.stats())
+    // Counting never builds a grid: solved boards are only tallied.
+    let mut search = search::Search::new(grid);
+    let n = search.count(limit);
+    (n, search.stats)
 }
 
 /// Whether `grid` has exactly one solution.

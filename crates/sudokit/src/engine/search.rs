@@ -1,117 +1,83 @@
-//! Depth-first search over candidate masks with naked-single propagation and
-//! fewest-candidates branching.
+//! Depth-first search over propagated boards, with an explicit stack.
+//!
+//! A guess "digit `d` in cell `c`" continues with the assignment on the
+//! current board and pushes a copy with `d` removed from `c` for later. The
+//! stack is explicit (not recursion) so that the search can stop after any
+//! solution and resume, which is what the solutions iterator needs.
 
 use super::Stats;
+use super::board::Board;
 use crate::grid::Grid;
 
-/// A board under search: the values and, per house, the digits already used.
-#[derive(Clone, Copy)]
-struct Board {
-    cells: [u8; 81],
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
+/// The resumable search.
+pub(crate) struct Search {
+    /// The board to expand next, if any.
+    current: Option<Board>,
+    /// Alternatives not yet explored, the most recent on top.
+    stack: Vec<Board>,
+    pub(crate) stats: Stats,
 }
 
-impl Board {
-    /// `None` when two givens clash.
-    fn new(grid: &Grid) -> Option<Board> {
-        let mut b = Board {
-            cells: [0; 81],
-            rows: [0; 9],
-            cols: [0; 9],
-            boxes: [0; 9],
-        };
-        for (i, &v) in grid.values().iter().enumerate() {
-            if v != 0 {
-                let bit = 1 << (v - 1);
-                if b.used(i) & bit != 0 {
-                    return None;
-                }
-                b.put(i, v);
-            }
+impl Search {
+    pub(crate) fn new(grid: &Grid) -> Search {
+        Search {
+            current: Board::new(grid),
+            stack: Vec::new(),
+            stats: Stats::default(),
         }
-        Some(b)
     }
 
-    fn used(&self, i: usize) -> u16 {
-        self.rows[i / 9] | self.cols[i % 9] | self.boxes[(i / 27) * 3 + (i % 9) / 3]
-    }
-
-    fn put(&mut self, i: usize, v: u8) {
-        let bit = 1 << (v - 1);
-        self.cells[i] = v;
-        self.rows[i / 9] |= bit;
-        self.cols[i % 9] |= bit;
-        self.boxes[(i / 27) * 3 + (i % 9) / 3] |= bit;
-    }
-
-    /// Fills naked singles until none is left; then returns the empty cell
-    /// with the fewest candidates and its mask, `Ok(None)` when solved, or
-    /// `Err(())` on a cell without candidates.
-    fn propagate(&mut self) -> Result<Option<(usize, u16)>, ()> {
+    /// Runs to the next solution and returns its board, or `None` when the
+    /// search space is exhausted.
+    #[inline]
+    pub(crate) fn next_solution(&mut self) -> Option<Board> {
         loop {
-            let mut best: Option<(usize, u16)> = None;
-            let mut placed = false;
-            for i in 0..81 {
-                if self.cells[i] != 0 {
-                    continue;
-                }
-                let free = !self.used(i) & 0x1ff;
-                match free.count_ones() {
-                    0 => return Err(()),
-                    1 => {
-                        self.put(i, free.trailing_zeros() as u8 + 1);
-                        placed = true;
-                    }
-                    n => {
-                        if best.is_none_or(|(_, m)| n < m.count_ones()) {
-                            best = Some((i, free));
-                        }
-                    }
-                }
+            let mut board = match self.current.take() {
+                Some(b) => b,
+                None => self.stack.pop()?,
+            };
+            self.stats.nodes += 1;
+            if board.propagate().is_err() {
+                continue;
             }
-            if !placed {
-                return Ok(best);
+            if board.is_solved() {
+                return Some(board);
             }
-            // A placement may have emptied a cell already passed over: rescan.
+            let g = board.choose();
+            self.stats.guesses += 1;
+            let mut other = board;
+            other.eliminate(g.cell, g.digit);
+            self.stack.push(other);
+            board.assign(g.cell, g.digit);
+            self.current = Some(board);
         }
+    }
+
+    /// Counts solutions until `limit`.
+    pub(crate) fn count(&mut self, limit: u64) -> u64 {
+        let mut n = 0;
+        while n < limit && self.next_solution().is_some() {
+            n += 1;
+        }
+        n
     }
 }
 
 /// Every solution of a grid, found lazily by depth-first search.
 pub struct Solutions {
-    stack: Vec<(Board, usize, u16)>,
-    pending: Option<Board>,
-    stats: Stats,
+    search: Search,
 }
 
 impl Solutions {
     pub(super) fn new(grid: &Grid) -> Solutions {
         Solutions {
-            stack: Vec::new(),
-            pending: Board::new(grid),
-            stats: Stats::default(),
+            search: Search::new(grid),
         }
     }
 
     /// Statistics of the search so far.
     pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    /// Expands `board`: a solution, a dead end, or a new branch point.
-    fn visit(&mut self, mut board: Board) -> Option<Grid> {
-        self.stats.nodes += 1;
-        match board.propagate() {
-            Err(()) => None,
-            Ok(None) => Some(Grid::from_values(board.cells).expect("digits 1..=9")),
-            Ok(Some((cell, mask))) => {
-                self.stats.guesses += 1;
-                self.stack.push((board, cell, mask));
-                None
-            }
-        }
+        self.search.stats
     }
 }
 
@@ -119,24 +85,6 @@ impl Iterator for Solutions {
     type Item = Grid;
 
     fn next(&mut self) -> Option<Grid> {
-        if let Some(board) = self.pending.take() {
-            if let Some(found) = self.visit(board) {
-                return Some(found);
-            }
-        }
-        while let Some((board, cell, mask)) = self.stack.last_mut() {
-            if *mask == 0 {
-                self.stack.pop();
-                continue;
-            }
-            let v = mask.trailing_zeros() as u8 + 1;
-            *mask &= *mask - 1;
-            let mut child = *board;
-            child.put(*cell, v);
-            if let Some(found) = self.visit(child) {
-                return Some(found);
-            }
-        }
-        None
+        self.search.next_solution().map(|b| b.solution_grid())
     }
 }

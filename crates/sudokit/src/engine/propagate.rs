@@ -1,0 +1,182 @@
+//! Propagation to a fixed point: locked candidates in both directions,
+//! hidden singles, naked singles.
+//!
+//! Per digit, two permutation filters do all the within-digit reasoning:
+//! in a band, the digit's three minirows must form a permutation of
+//! (row, box); in a stack, its three minicolumns must form a permutation of
+//! (band, column). Entries on no permutation are removed. That single rule
+//! covers pointing and claiming in both directions, the row, column and box
+//! eliminations of a placed digit, and hidden singles in boxes and columns
+//! (they become row singles). A row with a single candidate left is then a
+//! placement: the cell is marked solved and the other digits leave it.
+//! Across digits, bit-sliced counting finds cells with no candidate (dead
+//! end) and with one (naked single).
+
+use super::board::{Board, Lanes};
+use super::tables::{COLS_TO_ROWS, KEEP, MINIROWS, PEERS, PERM, ROW0};
+
+/// The propagation found a contradiction: this branch has no solution.
+#[derive(Debug)]
+pub(crate) struct Contradiction;
+
+/// 9-bit shrink of a band word: which of its minirows hold a candidate.
+#[inline(always)]
+fn shrink(w: u32) -> usize {
+    let r0 = MINIROWS[(w & ROW0) as usize] as usize;
+    let r1 = MINIROWS[(w >> 9 & ROW0) as usize] as usize;
+    let r2 = MINIROWS[(w >> 18) as usize] as usize;
+    r0 | r1 << 3 | r2 << 6
+}
+
+/// The cells of a band word that are the only candidate of their row.
+#[inline(always)]
+fn row_singles(w: u32) -> u32 {
+    let mut out = 0;
+    let mut r = 0;
+    while r < 3 {
+        let seg = w >> (9 * r) & ROW0;
+        if seg & seg.wrapping_sub(1) == 0 {
+            out |= seg << (9 * r);
+        }
+        r += 1;
+    }
+    out
+}
+
+/// Applies both permutation filters to one digit until they hold.
+///
+/// Returns the filtered lanes, or a contradiction when a row, box, column or
+/// band runs out of room for the digit.
+#[inline(always)]
+fn filter_digit(mut w: Lanes) -> Result<Lanes, Contradiction> {
+    loop {
+        // Rows against boxes, band by band.
+        for x in w.iter_mut().take(3) {
+            let keep = KEEP[shrink(*x)];
+            *x &= keep;
+            if *x == 0 {
+                return Err(Contradiction);
+            }
+        }
+        // Columns against boxes, stack by stack. `cols` lays out, per band,
+        // which of the nine columns hold the digit; stack `s` is then the
+        // 3x3 matrix of bits 3s..3s+3 of each band's nine.
+        let cols = |x: u32| (x | x >> 9 | x >> 18) & ROW0;
+        let all = cols(w[0]) | cols(w[1]) << 9 | cols(w[2]) << 18;
+        let mut allowed = 0u32;
+        for s in 0..3 {
+            let v = all >> (3 * s);
+            let m = (v & 7) | (v >> 6 & 0x38) | (v >> 12 & 0x1c0);
+            let keep = PERM[m as usize] as u32;
+            if keep == 0 {
+                return Err(Contradiction);
+            }
+            let back = (keep & 7) | (keep & 0x38) << 6 | (keep & 0x1c0) << 12;
+            allowed |= back << (3 * s);
+        }
+        let mut changed = false;
+        for (band, x) in w.iter_mut().take(3).enumerate() {
+            let col_mask = (allowed >> (9 * band) & ROW0) * COLS_TO_ROWS;
+            let nx = *x & col_mask;
+            changed |= nx != *x;
+            *x = nx;
+        }
+        if !changed {
+            return Ok(w);
+        }
+    }
+}
+
+impl Board {
+    /// Filters digit `d` and places its row singles.
+    #[inline(always)]
+    fn update_digit(&mut self, d: usize) -> Result<(), Contradiction> {
+        let w = filter_digit(self.cand[d])?;
+        self.cand[d] = w;
+        for band in 0..3 {
+            let placed = row_singles(w[band]) & self.unsolved[band];
+            if placed == 0 {
+                continue;
+            }
+            self.unsolved[band] &= !placed;
+            for (k, c) in self.cand.iter_mut().enumerate() {
+                if k != d && c[band] & placed != 0 {
+                    c[band] &= !placed;
+                    self.dirty |= 1 << k;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Bit-sliced counts of candidates per cell: (at least 1, at least 2,
+    /// at least 3).
+    #[inline(always)]
+    pub(crate) fn counts(&self) -> (Lanes, Lanes, Lanes) {
+        let mut one = [0u32; 4];
+        let mut two = [0u32; 4];
+        let mut three = [0u32; 4];
+        for c in &self.cand {
+            for k in 0..4 {
+                three[k] |= two[k] & c[k];
+                two[k] |= one[k] & c[k];
+                one[k] |= c[k];
+            }
+        }
+        (one, two, three)
+    }
+
+    /// Places naked singles (by eliminating the digit from the peers; the
+    /// digit filters then see a row single). `Ok(false)` when there is none.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+        let mut one = [0u32; 4];
+        let mut two = [0u32; 4];
+        for c in &self.cand {
+            for k in 0..4 {
+                two[k] |= one[k] & c[k];
+                one[k] |= c[k];
+            }
+        }
+        let mut empty = 0;
+        let mut single = [0u32; 4];
+        for k in 0..4 {
+            empty |= self.unsolved[k] & !one[k];
+            single[k] = self.unsolved[k] & one[k] & !two[k];
+        }
+        if empty != 0 {
+            return Err(Contradiction);
+        }
+        if single[0] | single[1] | single[2] == 0 {
+            return Ok(false);
+        }
+        for d in 0..9 {
+            for band in 0..3 {
+                let mut m = self.cand[d][band] & single[band];
+                while m != 0 {
+                    let cell = band * 27 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    for (e, p) in self.cand[d].iter_mut().zip(&PEERS[cell]) {
+                        *e &= !p;
+                    }
+                    self.dirty |= 1 << d;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Propagates to a fixed point; `Err` on a dead end.
+    pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
+        loop {
+            while self.dirty != 0 {
+                let d = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                self.update_digit(d)?;
+            }
+            if !self.naked_singles()? {
+                return Ok(());
+            }
+        }
+    }
+}

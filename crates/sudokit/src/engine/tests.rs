@@ -1,0 +1,282 @@
+//! Differential and property tests of the engine against a deliberately
+//! simple, independent reference counter.
+
+use super::*;
+use crate::rules::is_solution_of;
+use proptest::prelude::*;
+use std::collections::HashSet;
+
+/// Reference: plain backtracking on row/column/box masks, fewest candidates
+/// first. Shares no code with the engine.
+fn reference_count(grid: &Grid, limit: u64) -> u64 {
+    let mut rows = [0u16; 9];
+    let mut cols = [0u16; 9];
+    let mut boxes = [0u16; 9];
+    let mut cells = *grid.values();
+    for (i, &v) in cells.iter().enumerate() {
+        if v != 0 {
+            let bit = 1 << v;
+            let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return 0;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+    }
+    fn go(
+        cells: &mut [u8; 81],
+        rows: &mut [u16; 9],
+        cols: &mut [u16; 9],
+        boxes: &mut [u16; 9],
+        limit: u64,
+        found: &mut u64,
+    ) {
+        let mut best: Option<(usize, u16)> = None;
+        for i in 0..81 {
+            if cells[i] != 0 {
+                continue;
+            }
+            let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
+            let free = !(rows[r] | cols[c] | boxes[b]) & 0x3fe;
+            if best.is_none_or(|(_, m)| free.count_ones() < m.count_ones()) {
+                best = Some((i, free));
+            }
+        }
+        let Some((i, free)) = best else {
+            *found += 1;
+            return;
+        };
+        let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
+        for v in 1..=9u8 {
+            let bit = 1 << v;
+            if free & bit == 0 {
+                continue;
+            }
+            cells[i] = v;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+            go(cells, rows, cols, boxes, limit, found);
+            rows[r] &= !bit;
+            cols[c] &= !bit;
+            boxes[b] &= !bit;
+            cells[i] = 0;
+            if *found >= limit {
+                return;
+            }
+        }
+    }
+    let mut found = 0;
+    if limit > 0 {
+        go(
+            &mut cells, &mut rows, &mut cols, &mut boxes, limit, &mut found,
+        );
+    }
+    found
+}
+
+fn load(text: &str) -> Vec<Grid> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.trim().parse().expect("test puzzle parses"))
+        .collect()
+}
+
+const SETS: [(&str, &str); 6] = [
+    (
+        "17_clue",
+        include_str!("../../../../tests/data/17_clue_200.txt"),
+    ),
+    (
+        "top1465",
+        include_str!("../../../../tests/data/top1465_200.txt"),
+    ),
+    (
+        "forum_hardest_1905",
+        include_str!("../../../../tests/data/forum_hardest_1905_100.txt"),
+    ),
+    (
+        "forum_hardest_1106",
+        include_str!("../../../../tests/data/forum_hardest_1106_50.txt"),
+    ),
+    (
+        "random_minimal",
+        include_str!("../../../../tests/data/random_minimal_200.txt"),
+    ),
+    (
+        "serg_benchmark",
+        include_str!("../../../../tests/data/serg_benchmark_200.txt"),
+    ),
+];
+
+/// Checks one puzzle: the count up to `limit` equals the reference's, the
+/// iterator yields that many distinct solutions of the puzzle, and
+/// `solve_one` agrees.
+fn check(g: &Grid, limit: u64) {
+    let want = reference_count(g, limit);
+    assert_eq!(count_solutions(g, limit), want, "count of {g}");
+    let sols: Vec<Grid> = solutions(g).take(limit as usize).collect();
+    assert_eq!(sols.len() as u64, want, "solutions of {g}");
+    let distinct: HashSet<Grid> = sols.iter().copied().collect();
+    assert_eq!(distinct.len(), sols.len(), "duplicate solution of {g}");
+    for s in &sols {
+        assert!(is_solution_of(s, g), "{s} does not solve {g}");
+    }
+    assert_eq!(solve_one(g).is_some(), want > 0);
+    assert_eq!(is_unique(g), reference_count(g, 2) == 1);
+}
+
+#[test]
+fn unique_sets_match_the_reference() {
+    for (name, text) in &SETS[..5] {
+        for g in load(text) {
+            let (n, stats) = count_with_stats(&g, 2);
+            assert_eq!(n, 1, "{name}: {g}");
+            assert!(stats.nodes >= 1 && stats.guesses < stats.nodes);
+            let (sol, _) = solve_with_stats(&g);
+            assert!(is_solution_of(&sol.expect("solvable"), &g), "{name}: {g}");
+        }
+    }
+    // The full differential check on a slice of each (the reference is slow
+    // on the hardest ones).
+    for (_, text) in &SETS[..5] {
+        for g in load(text).iter().take(40) {
+            check(g, 2);
+        }
+    }
+}
+
+#[test]
+fn multi_solution_counts_are_exact_up_to_the_limit() {
+    let (_, text) = SETS[5];
+    for (i, g) in load(text).iter().enumerate() {
+        let limit = if i < 40 { 50 } else { 3 };
+        check(g, limit);
+        assert!(count_solutions(g, 2) == 2, "serg puzzles have several: {g}");
+    }
+}
+
+#[test]
+fn empty_grid_counts_to_the_limit() {
+    for n in [0, 1, 2, 10, 1000] {
+        assert_eq!(count_solutions(&Grid::empty(), n), n);
+    }
+    let first = solve_one(&Grid::empty()).expect("solvable");
+    assert!(is_solution_of(&first, &Grid::empty()));
+}
+
+#[test]
+fn clashing_and_dead_puzzles_have_no_solution() {
+    // Two 5s in a row, in a column, in a box.
+    for line in [
+        "5...5............................................................................",
+        "5........5.......................................................................",
+        "5.........5......................................................................",
+    ] {
+        let g: Grid = line.parse().unwrap();
+        assert_eq!(count_solutions(&g, 2), 0, "{line}");
+        assert!(solve_one(&g).is_none());
+        assert_eq!(solutions(&g).count(), 0);
+    }
+    // r1c9 sees 1..8 in its row and 9 in its column: no candidate.
+    let mut dead = [0u8; 81];
+    dead[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
+    dead[9 * 4 + 8] = 9;
+    let dead = Grid::from_values(dead).unwrap();
+    assert_eq!(count_solutions(&dead, 5), 0);
+    assert_eq!(reference_count(&dead, 5), 0);
+    // A valid-looking puzzle with no solution at all (found by search, not
+    // by a single dead cell): a unique puzzle with one given changed.
+    let mut values = *load(SETS[1].1)[0].values();
+    let sol = solve_one(&load(SETS[1].1)[0]).unwrap();
+    let i = values.iter().position(|&v| v == 0).unwrap();
+    // Put a digit that is legal by the givens but wrong for the solution.
+    let g0 = Grid::from_values(values).unwrap();
+    for v in 1..=9 {
+        if v != sol.values()[i] {
+            values[i] = v;
+            let g = Grid::from_values(values).unwrap();
+            if crate::rules::find_conflict(&g).is_none() {
+                assert_eq!(count_solutions(&g, 2), 0, "{g}");
+                assert_eq!(reference_count(&g, 2), 0);
+            }
+        }
+    }
+    assert_eq!(count_solutions(&g0, 2), 1);
+}
+
+#[test]
+fn solved_grid_counts_one() {
+    let g = solve_one(&load(SETS[0].1)[0]).unwrap();
+    assert_eq!(count_solutions(&g, 5), 1);
+    assert_eq!(solutions(&g).next(), Some(g));
+}
+
+/// A full grid derived from a known solution by relabelling digits, and
+/// permuting rows within bands and bands (both preserve validity).
+fn solved_grid() -> impl Strategy<Value = Grid> {
+    let base = solve_one(&Grid::empty()).unwrap();
+    (
+        Just(()).prop_perturb(|_, mut rng| {
+            let mut p: Vec<u8> = (1..=9).collect();
+            for i in (1..9).rev() {
+                p.swap(i, rng.random_range(0..=i));
+            }
+            p
+        }),
+        0usize..6,
+        0usize..6,
+    )
+        .prop_map(move |(perm, band_order, row_order)| {
+            const P3: [[usize; 3]; 6] = [
+                [0, 1, 2],
+                [0, 2, 1],
+                [1, 0, 2],
+                [1, 2, 0],
+                [2, 0, 1],
+                [2, 1, 0],
+            ];
+            let mut v = [0u8; 81];
+            for r in 0..9 {
+                let src = P3[band_order][r / 3] * 3 + P3[row_order][r % 3];
+                for c in 0..9 {
+                    v[r * 9 + c] = perm[usize::from(base.values()[src * 9 + c] - 1)];
+                }
+            }
+            Grid::from_values(v).unwrap()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn random_blanking_agrees_with_reference(
+        full in solved_grid(),
+        keep in proptest::collection::vec(any::<bool>(), 81),
+        density in 0u8..4,
+    ) {
+        // Keep each given with probability about 1/4 .. 1/2 (density)
+        // combined with the random mask.
+        let mut v = *full.values();
+        for (i, k) in keep.iter().enumerate() {
+            if !k || (density == 0 && i % 2 == 0) || (density == 1 && i % 3 == 0) {
+                v[i] = 0;
+            }
+        }
+        let g = Grid::from_values(v).unwrap();
+        let want = reference_count(&g, 20);
+        prop_assert!(want >= 1);
+        prop_assert_eq!(count_solutions(&g, 20), want);
+        let sols: Vec<Grid> = solutions(&g).take(20).collect();
+        prop_assert_eq!(sols.len() as u64, want);
+        let distinct: HashSet<Grid> = sols.iter().copied().collect();
+        prop_assert_eq!(distinct.len(), sols.len());
+        for s in &sols {
+            prop_assert!(is_solution_of(s, &g));
+        }
+        prop_assert!(sols.contains(&full) || want == 20);
+    }
+}
