@@ -1,0 +1,152 @@
+//! Running a command over a batch: a parallel map that keeps input order,
+//! written chunk by chunk so that output starts early and `| head` ends the
+//! run quickly.
+
+use crate::cli::Format;
+use crate::input::{Entry, EntryKind};
+use crate::output::{self, Answer};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+use sudokit::Grid;
+
+/// Puzzles per chunk: enough to keep every thread busy, few enough that the
+/// first results show at once.
+const CHUNK: usize = 256;
+/// The progress bar appears only for runs longer than this.
+const QUIET_FOR: Duration = Duration::from_millis(800);
+/// ... and only for batches at least this large.
+const BAR_MIN_ENTRIES: usize = 100;
+
+/// Answers every entry with `answer` (called for puzzles only; other entries
+/// get the common error answers), prints the answers in input order and
+/// returns the exit status.
+pub fn run<F>(entries: &[Entry], format: Format, answer: F) -> anyhow::Result<ExitCode>
+where
+    F: Fn(&Entry, &Grid) -> Answer + Sync,
+{
+    let mut status = Status::default();
+    let bar = Bar::new(entries.len());
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    for chunk in entries.chunks(CHUNK) {
+        let answers: Vec<(Answer, bool)> = chunk
+            .par_iter()
+            .map(|entry| match &entry.kind {
+                EntryKind::Puzzle(grid) => (answer(entry, grid), false),
+                EntryKind::Bad(reason) => (output::invalid(entry, None, reason, format), false),
+                EntryKind::NoPuzzle => (
+                    Answer::failed(String::new()).note(entry, "no puzzle found"),
+                    false,
+                ),
+                EntryKind::Io(reason) => (
+                    Answer::default().note(entry, reason).prefixed("sudokit: "),
+                    true,
+                ),
+            })
+            .collect();
+        let written = bar.suspend(|| write_chunk(&mut stdout, &answers, &mut status));
+        match written {
+            Ok(()) => {}
+            // The reader went away (`| head`): a normal end, not an error.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status.code()),
+            Err(e) => return Err(e.into()),
+        }
+        bar.advance(chunk.len());
+    }
+    bar.finish();
+    Ok(status.code())
+}
+
+/// What the exit status will be.
+#[derive(Default)]
+struct Status {
+    failed: bool,
+    io_error: bool,
+}
+
+impl Status {
+    fn code(&self) -> ExitCode {
+        if self.io_error {
+            ExitCode::from(2)
+        } else if self.failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+fn write_chunk(
+    stdout: &mut impl Write,
+    answers: &[(Answer, bool)],
+    status: &mut Status,
+) -> io::Result<()> {
+    for (answer, io_error) in answers {
+        status.failed |= answer.failed;
+        status.io_error |= io_error;
+        if !answer.err.is_empty() {
+            // Keep stdout and stderr in step when both go to one terminal.
+            stdout.flush()?;
+            let mut stderr = io::stderr().lock();
+            for line in &answer.err {
+                // A closed stderr must not stop the answers on stdout.
+                let _ = writeln!(stderr, "{line}");
+            }
+        }
+        stdout.write_all(answer.out.as_bytes())?;
+    }
+    stdout.flush()
+}
+
+/// A progress bar on stderr, drawn only on a terminal, for large batches,
+/// once the run has taken a moment.
+struct Bar {
+    bar: Option<ProgressBar>,
+    start: Instant,
+    shown: std::cell::Cell<bool>,
+}
+
+impl Bar {
+    fn new(len: usize) -> Bar {
+        let wanted = len >= BAR_MIN_ENTRIES && io::stderr().is_terminal();
+        let bar = wanted.then(|| {
+            let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden());
+            if let Ok(style) =
+                ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
+            {
+                bar.set_style(style);
+            }
+            bar
+        });
+        Bar {
+            bar,
+            start: Instant::now(),
+            shown: std::cell::Cell::new(false),
+        }
+    }
+
+    fn advance(&self, n: usize) {
+        if let Some(bar) = &self.bar {
+            bar.inc(n as u64);
+            if !self.shown.get() && self.start.elapsed() >= QUIET_FOR {
+                self.shown.set(true);
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
+        }
+    }
+
+    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        match &self.bar {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! Command-line definitions (clap derive): the subcommands and their flags.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const EXAMPLES: &str = "\
+Examples:
+  sudokit solve examples/puzzles.txt            one solution per line
+  sudokit solve --format grid puzzles.txt       9x9 grids
+  sudokit solve --all '8.........95.......76.........754982...692143...831567...9.6415.....3798......236'
+  cat puzzles.txt | sudokit count --limit 10    solution counts, `10+` when 10 or more
+  sudokit check --minimal puzzles.txt           unique / multiple / none / invalid
+  sudokit trace --lang en --select min PUZZLE   the iteration trace of deepening backtracking
+  sudokit trace --tree svg PUZZLE > tree.svg    the search tree as a picture
+
+Input: positional arguments are files; `-` or no argument reads standard input; an argument that
+is not an existing file but reads as a puzzle is the puzzle itself. Line format (81 cells, `.` or
+`0` for empty, text after the 81st cell is a comment), block format (9 rows of 9) and, with
+`--input-format json` or when the input starts with `[` or `{`, JSON.
+
+Output: in line format, output line N answers input puzzle N; a bad puzzle gives an empty line
+on stdout and `FILE:LINE: REASON` on stderr. Results keep input order on any number of threads.
+
+Exit status: 0 all went well; 1 some puzzle was invalid, unsolvable or failed a check;
+2 usage or I/O error.";
+
+/// The `sudokit` command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sudokit",
+    version,
+    about = "Sudoku toolkit: solve, count, check and trace puzzles",
+    long_about = "Sudoku toolkit: solve, count and check puzzles with a fast engine or the \
+                  classic algorithms (backtracking, branch and bound, backtracking with \
+                  deepening), and trace the classic searches iteration by iteration.",
+    after_help = EXAMPLES,
+    propagate_version = true
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the solution of each puzzle (or several with --limit / --all).
+    #[command(after_help = SOLVE_HELP)]
+    Solve(SolveArgs),
+    /// Print the number of solutions of each puzzle, up to a limit.
+    #[command(after_help = COUNT_HELP)]
+    Count(CountArgs),
+    /// Say whether each puzzle is unique, multiple, none or invalid (and minimal).
+    #[command(after_help = CHECK_HELP)]
+    Check(CheckArgs),
+    /// Print the iteration trace (or search tree) of backtracking with deepening.
+    #[command(after_help = TRACE_HELP)]
+    Trace(TraceArgs),
+}
+
+const SOLVE_HELP: &str = "\
+Examples:
+  sudokit solve puzzles.txt
+  sudokit solve --limit 5 --format json puzzles.txt
+  sudokit solve --algorithm deepening --select min --stats puzzles.txt
+  sudokit solve --algorithm branch-and-bound --max-memory 256 PUZZLE
+
+With --limit or --all, each puzzle's solutions come one per line followed by one empty line.
+With --stats, each puzzle gets one line on stderr (`FILE:LINE: nodes ..., time ...`), or a
+\"stats\" object with --format json.";
+
+const COUNT_HELP: &str = "\
+Examples:
+  sudokit count puzzles.txt           prints e.g. `1`, `2`, `1000+`
+  sudokit count --limit 2 puzzles.txt
+  sudokit count --algorithm backtracking --max-iterations 1000000 PUZZLE
+
+The count is exact below the limit; `N+` means N or more. A puzzle with no solution prints 0
+and makes the exit status 1.";
+
+const CHECK_HELP: &str = "\
+Output (tab-separated, one line per puzzle):
+  unique    24 clues  9 digits
+  unique    24 clues  9 digits  not minimal: r1c1 can go      (with --minimal)
+  unique    24 clues  9 digits  minimal                       (with --minimal)
+  multiple  16 clues  8 digits  16 clues: a unique solution needs at least 17
+  none      30 clues  9 digits
+  invalid   25 clues  9 digits  r1c4 and r1c8 both hold 5
+
+Examples:
+  sudokit check puzzles.txt
+  sudokit check --minimal --format json puzzles.txt
+
+Exit status 0 only if every puzzle is unique (and minimal with --minimal).";
+
+const TRACE_HELP: &str = "\
+Examples:
+  sudokit trace PUZZLE                          the trace in Spanish, as in the source document
+  sudokit trace --lang en --select min PUZZLE
+  sudokit trace --techniques naked-single --max-iterations 500 PUZZLE
+  sudokit trace --tree dot PUZZLE | dot -Tpng > tree.png
+  sudokit trace --tree svg PUZZLE > tree.svg";
+
+/// Flags every subcommand shares: inputs, formats, threads.
+#[derive(Debug, Args)]
+pub struct Common {
+    /// Puzzle files; `-` or none reads standard input; a puzzle may also be given directly.
+    #[arg(value_name = "FILE|PUZZLE")]
+    pub inputs: Vec<String>,
+    /// Output format: `line` (one line per result), `grid` (9x9 blocks), `json` (JSON Lines).
+    #[arg(short, long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+    /// Input format: `auto` reads line and block formats, and JSON when the input starts with
+    /// `[` or `{`; `line` never reads JSON; `json` always does.
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto, value_name = "FORMAT")]
+    pub input_format: InputFormat,
+    /// Worker threads; 0 (the default) uses every core.
+    #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
+    pub threads: usize,
+}
+
+/// How results are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One line per result.
+    Line,
+    /// 9x9 grids with box separators, a blank line after each.
+    Grid,
+    /// JSON Lines: one object per input puzzle.
+    Json,
+}
+
+/// How input is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// Line or block format; JSON if the first non-blank character is `[` or `{`.
+    Auto,
+    /// Line or block format only.
+    Line,
+    /// JSON: arrays of 81 numbers or 9 arrays of 9, strings, objects with "puzzle".
+    Json,
+}
+
+/// The search algorithms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Algorithm {
+    /// The fast engine (constraint propagation and depth-first search).
+    #[default]
+    Fast,
+    /// Classic backtracking: row-major, digits 1..9, feasibility check.
+    Backtracking,
+    /// Level-order branch and bound with a FIFO queue of live nodes.
+    BranchAndBound,
+    /// Backtracking with deepening: propagation by techniques, cell selection strategies.
+    Deepening,
+}
+
+/// Next-cell strategy of deepening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Select {
+    /// The next empty cell in row-major order.
+    Next,
+    /// The empty cell with the fewest candidates.
+    Min,
+    /// A random empty cell (see --seed).
+    Random,
+}
+
+/// Flags of the searches shared by `solve` and `count`.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Search algorithm.
+    #[arg(short, long, value_enum, default_value_t)]
+    pub algorithm: Algorithm,
+    /// Next-cell strategy (deepening only) [default: next].
+    #[arg(long, value_enum)]
+    pub select: Option<Select>,
+    /// Random seed for --select random (deepening only) [default: 0].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Stop each search after N iterations (classic algorithms only).
+    #[arg(long, value_name = "N")]
+    pub max_iterations: Option<u64>,
+    /// Comma-separated propagation techniques (deepening only)
+    /// [default: full-house,naked-single,hidden-single].
+    #[arg(long, value_name = "LIST")]
+    pub techniques: Option<String>,
+    /// Memory cap of branch and bound in MiB [default: 1024].
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<u64>,
+    /// Print search statistics per puzzle (stderr, or "stats" in JSON).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// `sudokit solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Print up to N solutions per puzzle.
+    #[arg(short = 'n', long, value_name = "N", conflicts_with = "all")]
+    pub limit: Option<u64>,
+    /// Print every solution.
+    #[arg(long)]
+    pub all: bool,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// `sudokit count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// Stop counting at N solutions and print `N+` when there are more.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1000)]
+    pub limit: u64,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// `sudokit check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Also say whether every clue is needed for uniqueness.
+    #[arg(long)]
+    pub minimal: bool,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// Language of the text trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Lang {
+    /// Spanish, as in the source documents.
+    Es,
+    /// English.
+    En,
+}
+
+/// Search tree drawings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Tree {
+    /// Graphviz DOT.
+    Dot,
+    /// A self-contained SVG picture.
+    Svg,
+}
+
+/// `sudokit trace`.
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// Language of the trace.
+    #[arg(long, value_enum, default_value_t = Lang::Es)]
+    pub lang: Lang,
+    /// Print the search tree instead of the text trace.
+    #[arg(long, value_enum)]
+    pub tree: Option<Tree>,
+    /// Next-cell strategy.
+    #[arg(long, value_enum, default_value_t = Select::Next)]
+    pub select: Select,
+    /// Random seed for --select random.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Stop after N iterations.
+    #[arg(long, value_name = "N")]
+    pub max_iterations: Option<u64>,
+    /// Comma-separated propagation techniques
+    /// [default: full-house,naked-single,hidden-single].
+    #[arg(long, value_name = "LIST")]
+    pub techniques: Option<String>,
+    /// Stop after N solutions.
+    #[arg(
+        short = 'n',
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        conflicts_with = "all"
+    )]
+    pub limit: u64,
+    /// Search for every solution.
+    #[arg(long)]
+    pub all: bool,
+    #[command(flatten)]
+    pub common: Common,
+}

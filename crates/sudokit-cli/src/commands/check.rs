@@ -1,0 +1,123 @@
+//! `sudokit check`: unique, multiple, none or invalid, with clue and digit
+//! counts, and with `--minimal` whether every clue is needed.
+//!
+//! Line format, tab-separated: `VERDICT<TAB>N clues<TAB>D digits`, then the
+//! reason when there is one (`invalid`: the clash; `multiple` found without
+//! searching: why), then with `--minimal` for a unique puzzle `minimal` or
+//! `not minimal: rXcY can go`.
+
+use crate::batch;
+use crate::cli::{CheckArgs, Format};
+use crate::input::{self, Entry};
+use crate::output::{self, Answer};
+use std::process::ExitCode;
+use sudokit::{Cell, Grid, engine, rules};
+
+/// Runs `check`.
+pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    let format = args.common.format;
+    let entries = input::read_all(&args.common.inputs, args.common.input_format);
+    crate::with_threads(args.common.threads, || {
+        batch::run(&entries, format, |entry, grid| {
+            answer(entry, grid, args.minimal, format)
+        })
+    })
+}
+
+/// What `check` found about one puzzle.
+struct Verdict {
+    word: &'static str,
+    reason: Option<String>,
+    /// With `--minimal`, for a unique puzzle: a clue that can go, if any.
+    removable: Option<Option<Cell>>,
+}
+
+fn verdict(grid: &Grid, minimal: bool) -> Verdict {
+    let (word, reason) = if let Err(conflict) = rules::validate(grid) {
+        ("invalid", Some(conflict.to_string()))
+    } else if let Some(why) = rules::hopeless(grid) {
+        // Not unique, proven without searching; but it may have no solution
+        // at all, which one quick probe tells (sparse grids solve at once).
+        if engine::count_solutions(grid, 1) == 0 {
+            ("none", None)
+        } else {
+            ("multiple", Some(why.to_string()))
+        }
+    } else {
+        match engine::count_solutions(grid, 2) {
+            0 => ("none", None),
+            1 => ("unique", None),
+            _ => ("multiple", None),
+        }
+    };
+    let removable = (minimal && word == "unique").then(|| removable_clue(grid));
+    Verdict {
+        word,
+        reason,
+        removable,
+    }
+}
+
+/// The first clue, in row-major order, whose removal keeps the solution unique.
+fn removable_clue(grid: &Grid) -> Option<Cell> {
+    Cell::all().filter(|&c| grid[c] != 0).find(|&c| {
+        let mut fewer = *grid;
+        fewer.set(c, None);
+        engine::is_unique(&fewer)
+    })
+}
+
+fn answer(entry: &Entry, grid: &Grid, minimal: bool, format: Format) -> Answer {
+    let v = verdict(grid, minimal);
+    let (clues, digits) = (grid.clues(), grid.distinct_digits());
+    let out = match format {
+        Format::Line => line(&v, clues, digits) + "\n",
+        Format::Grid => format!("{}{}\n\n", grid.to_block(), line(&v, clues, digits)),
+        Format::Json => {
+            let mut obj = output::object(entry, Some(grid));
+            obj.insert("status".into(), v.word.into());
+            obj.insert("clues".into(), clues.into());
+            obj.insert("digits".into(), digits.into());
+            if let Some(reason) = &v.reason {
+                obj.insert("reason".into(), reason.as_str().into());
+            }
+            if let Some(removable) = v.removable {
+                obj.insert("minimal".into(), removable.is_none().into());
+                if let Some(cell) = removable {
+                    obj.insert("removable".into(), cell.to_string().into());
+                }
+            }
+            output::json_line(obj)
+        }
+    };
+    let passed = v.word == "unique" && v.removable.is_none_or(|r| r.is_none());
+    if passed {
+        Answer::ok(out)
+    } else {
+        Answer::failed(out)
+    }
+}
+
+/// The tab-separated line of a verdict.
+fn line(v: &Verdict, clues: usize, digits: usize) -> String {
+    let mut fields = vec![
+        v.word.to_string(),
+        plural(clues, "clue"),
+        plural(digits, "digit"),
+    ];
+    fields.extend(v.reason.clone());
+    match v.removable {
+        Some(None) => fields.push("minimal".into()),
+        Some(Some(cell)) => fields.push(format!("not minimal: {cell} can go")),
+        None => {}
+    }
+    fields.join("\t")
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

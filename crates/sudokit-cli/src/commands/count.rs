@@ -1,0 +1,82 @@
+//! `sudokit count`: the number of solutions of each puzzle, up to a limit.
+
+use crate::batch;
+use crate::cli::{CountArgs, Format};
+use crate::input::{self, Entry};
+use crate::output::{self, Answer};
+use crate::search::{self, Search};
+use anyhow::bail;
+use std::process::ExitCode;
+use sudokit::{Grid, rules};
+
+/// Runs `count`.
+pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
+    if args.limit == 0 {
+        bail!("--limit must be at least 1");
+    }
+    let search = Search::new(&args.search)?;
+    let format = args.common.format;
+    let entries = input::read_all(&args.common.inputs, args.common.input_format);
+    crate::with_threads(args.common.threads, || {
+        batch::run(&entries, format, |entry, grid| {
+            answer(entry, grid, &search, args.limit, args.search.stats, format)
+        })
+    })
+}
+
+fn answer(
+    entry: &Entry,
+    grid: &Grid,
+    search: &Search,
+    limit: u64,
+    stats: bool,
+    format: Format,
+) -> Answer {
+    if let Err(conflict) = rules::validate(grid) {
+        return output::invalid(entry, Some(grid), &conflict.to_string(), format);
+    }
+    // One solution past the limit tells "exactly N" from "N or more".
+    let found = search.run(grid, Some(limit.saturating_add(1)));
+    let n = (found.solutions.len() as u64).min(limit);
+    let problem = search::stop_error(found.stop, found.solutions.len(), search.max_iterations());
+    let exact = found.solutions.len() as u64 <= limit && problem.is_none();
+    let text = if exact {
+        n.to_string()
+    } else {
+        format!("{n}+")
+    };
+    let out = match format {
+        Format::Line => text + "\n",
+        Format::Grid => format!("{}{text}\n\n", grid.to_block()),
+        Format::Json => {
+            let mut obj = output::object(entry, Some(grid));
+            let status = match (&problem, n) {
+                (Some(_), _) => "stopped",
+                (None, 0) => "unsolvable",
+                (None, _) => "counted",
+            };
+            obj.insert("status".into(), status.into());
+            obj.insert("count".into(), n.into());
+            obj.insert("exact".into(), exact.into());
+            if let Some(p) = &problem {
+                obj.insert("error".into(), p.as_str().into());
+            }
+            if stats {
+                obj.insert("stats".into(), found.stats.to_json());
+            }
+            output::json_line(obj)
+        }
+    };
+    let mut answer = match problem {
+        Some(p) => Answer::failed(out).note(entry, p),
+        // No solution is a failed puzzle; the printed 0 says why.
+        None => Answer {
+            failed: n == 0,
+            ..Answer::ok(out)
+        },
+    };
+    if stats && format != Format::Json {
+        answer = answer.note(entry, found.stats.to_text());
+    }
+    answer
+}

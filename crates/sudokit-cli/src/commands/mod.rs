@@ -1,0 +1,19 @@
+//! One module per subcommand; each reads its inputs and runs a batch.
+
+pub mod check;
+pub mod count;
+pub mod solve;
+pub mod trace;
+
+use crate::cli::Command;
+use std::process::ExitCode;
+
+/// Runs the chosen subcommand.
+pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Solve(args) => solve::run(args),
+        Command::Count(args) => count::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Trace(args) => trace::run(args),
+    }
+}

@@ -1,0 +1,199 @@
+//! The algorithm chosen with `--algorithm`, behind one call: run a search for
+//! up to N solutions and report what it found, why it stopped, and its stats.
+
+use crate::cli::{self, Algorithm, SearchArgs};
+use crate::output::Stats;
+use anyhow::{Context, bail};
+use std::time::Instant;
+use sudokit::classic::{self, Limits, Stop, deepening};
+use sudokit::{Grid, engine};
+
+/// A validated choice of algorithm and its options.
+#[derive(Clone, Debug)]
+pub struct Search {
+    algorithm: Algorithm,
+    deepening: deepening::Options,
+    max_iterations: Option<u64>,
+    memory_cap: u64,
+}
+
+/// What a search found.
+#[derive(Debug)]
+pub struct Found {
+    /// The solutions, in the order found.
+    pub solutions: Vec<Grid>,
+    /// Why the search stopped.
+    pub stop: Stop,
+    /// Its statistics.
+    pub stats: Stats,
+}
+
+impl Search {
+    /// Checks that every flag applies to the chosen algorithm.
+    pub fn new(args: &SearchArgs) -> anyhow::Result<Search> {
+        let algorithm = args.algorithm;
+        let name = algorithm_name(algorithm);
+        let deepening_only = [
+            ("--select", args.select.is_some()),
+            ("--seed", args.seed.is_some()),
+            ("--techniques", args.techniques.is_some()),
+        ];
+        for (flag, given) in deepening_only {
+            if given && algorithm != Algorithm::Deepening {
+                bail!("{flag} applies only to --algorithm deepening, not {name}");
+            }
+        }
+        if args.max_iterations.is_some() && algorithm == Algorithm::Fast {
+            bail!("--max-iterations applies only to the classic algorithms, not fast");
+        }
+        if args.max_memory.is_some() && algorithm != Algorithm::BranchAndBound {
+            bail!("--max-memory applies only to --algorithm branch-and-bound, not {name}");
+        }
+        let deepening = deepening_options(
+            args.select.unwrap_or(cli::Select::Next),
+            args.seed.unwrap_or(0),
+            args.techniques.as_deref(),
+        )?;
+        let memory_cap = match args.max_memory {
+            None => classic::branch_bound::DEFAULT_MEMORY_CAP,
+            Some(0) => bail!("--max-memory must be at least 1 MiB"),
+            Some(mib) => mib
+                .checked_mul(1 << 20)
+                .context("--max-memory is too large")?,
+        };
+        Ok(Search {
+            algorithm,
+            deepening,
+            max_iterations: args.max_iterations,
+            memory_cap,
+        })
+    }
+
+    /// Searches `grid` (whose givens do not clash) for up to `max` solutions,
+    /// or every one with `None`.
+    pub fn run(&self, grid: &Grid, max: Option<u64>) -> Found {
+        let limits = Limits {
+            max_solutions: max,
+            max_iterations: self.max_iterations,
+        };
+        let report = match self.algorithm {
+            Algorithm::Fast => return fast(grid, max),
+            Algorithm::Backtracking => classic::backtracking::solve(grid, limits),
+            Algorithm::BranchAndBound => {
+                classic::branch_bound::solve(grid, limits, self.memory_cap)
+            }
+            Algorithm::Deepening => {
+                let options = deepening::Options {
+                    limits,
+                    ..self.deepening.clone()
+                };
+                deepening::solve(grid, &options)
+            }
+        };
+        Found {
+            solutions: report.solutions,
+            stop: report.stop,
+            stats: Stats::Classic(report.stats),
+        }
+    }
+}
+
+/// The fast engine, stopping after `max` solutions.
+fn fast(grid: &Grid, max: Option<u64>) -> Found {
+    let start = Instant::now();
+    let mut all = engine::solutions(grid);
+    let mut solutions = Vec::new();
+    let mut stop = Stop::Exhausted;
+    loop {
+        if max.is_some_and(|m| solutions.len() as u64 >= m) {
+            stop = Stop::SolutionLimit;
+            break;
+        }
+        match all.next() {
+            Some(g) => solutions.push(g),
+            None => break,
+        }
+    }
+    Found {
+        solutions,
+        stop,
+        stats: Stats::Fast {
+            stats: all.stats(),
+            time: start.elapsed(),
+        },
+    }
+}
+
+/// Options of deepening from the command line's select, seed and techniques.
+pub fn deepening_options(
+    select: cli::Select,
+    seed: u64,
+    techniques: Option<&str>,
+) -> anyhow::Result<deepening::Options> {
+    let mut options = deepening::Options {
+        select: match select {
+            cli::Select::Next => deepening::Select::Next,
+            cli::Select::Min => deepening::Select::Min,
+            cli::Select::Random => deepening::Select::Random,
+        },
+        seed,
+        ..deepening::Options::default()
+    };
+    if let Some(list) = techniques {
+        options.techniques = sudokit::logic::parse_techniques(list)
+            .map_err(|e| anyhow::anyhow!("--techniques: {e}"))?;
+    }
+    Ok(options)
+}
+
+/// The name of an algorithm as written on the command line.
+pub fn algorithm_name(a: Algorithm) -> &'static str {
+    match a {
+        Algorithm::Fast => "fast",
+        Algorithm::Backtracking => "backtracking",
+        Algorithm::BranchAndBound => "branch-and-bound",
+        Algorithm::Deepening => "deepening",
+    }
+}
+
+/// The error for a search cut short by a resource limit, or `None` when it
+/// stopped for a good reason. `found` is how many solutions it had by then.
+pub fn stop_error(stop: Stop, found: usize, iterations: Option<u64>) -> Option<String> {
+    match stop {
+        Stop::Exhausted | Stop::SolutionLimit => None,
+        Stop::IterationLimit => {
+            let limit = iterations.map_or(String::new(), |n| format!(" ({n})"));
+            Some(if found == 0 {
+                format!("iteration limit{limit} reached before any solution")
+            } else {
+                format!(
+                    "iteration limit{limit} reached after {found} solution(s); the search is incomplete"
+                )
+            })
+        }
+        Stop::MemoryCap {
+            cap_bytes,
+            live_nodes,
+        } => Some(format!(
+            "branch and bound hit its memory cap of {} with {live_nodes} live nodes; \
+             try --algorithm deepening or fast, or raise --max-memory",
+            mib(cap_bytes)
+        )),
+    }
+}
+
+/// A memory size as `--max-memory` takes it, in MiB when it is a whole number of them.
+fn mib(bytes: u64) -> String {
+    if bytes % (1 << 20) == 0 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        crate::output::bytes(bytes)
+    }
+}
+
+impl Search {
+    /// The iteration limit, for messages.
+    pub fn max_iterations(&self) -> Option<u64> {
+        self.max_iterations
+    }
+}
