@@ -1,0 +1,593 @@
+//! Backtracking with deepening (*vuelta atrás con profundización*), as in the
+//! source documents.
+//!
+//! Plain backtracking fills cells blindly and notices a mistake only when a
+//! later cell has no feasible digit. Deepening applies what a human would
+//! after every guess: the chosen techniques (full house, naked single, hidden
+//! single) are applied over and over until nothing changes, and a
+//! contradiction, an empty cell without candidates or a house where a digit
+//! has no place left, ends the branch at once.
+//!
+//! ```text
+//! deepen(board)                              -- before the search starts
+//! procedure search(board)
+//!   if board is full then record a solution
+//!   else
+//!     (i, j) := select(board)                -- next | min | random
+//!     for n in candidates(i, j), increasing: -- one iteration per trial
+//!       child := board with n in (i, j)
+//!       deepen(child)                        -- techniques until nothing changes
+//!       if child is contradictory then FALLIDO   -- a dead end
+//!       else search(child)
+//! ```
+//!
+//! The next cell is chosen by [`Select`]: the first empty cell in row-major
+//! order (`next`), the empty cell with fewest candidates, first in row-major
+//! order on ties (`min`), or an empty cell drawn uniformly at random from a
+//! seeded generator (`random`, reproducible by [`Options::seed`]).
+//!
+//! [`trace`] runs the same search and also records the iteration trace and
+//! the search tree of the documents ([`Trace`]).
+
+use super::trace::{Outcome, Trace, TraceOptions, TreeRef};
+use super::{ClassicStats, Clock, Limits, Report, Stop};
+use crate::candidates::{Candidates, HOUSE_CELLS};
+use crate::grid::{Cell, Digit, Grid};
+use crate::logic::{self, Technique};
+use crate::rules;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::fmt;
+use std::str::FromStr;
+
+/// How the next cell to branch on is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Select {
+    /// The first empty cell in row-major order.
+    #[default]
+    Next,
+    /// The empty cell with the fewest candidates; the first in row-major
+    /// order among equals.
+    Min,
+    /// An empty cell drawn uniformly at random (seeded by [`Options::seed`]).
+    Random,
+}
+
+impl Select {
+    /// The name used on the command line: `next`, `min` or `random`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Select::Next => "next",
+            Select::Min => "min",
+            Select::Random => "random",
+        }
+    }
+}
+
+impl fmt::Display for Select {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Select {
+    type Err = String;
+
+    /// Parses `next`, `min` or `random` (case-insensitive).
+    fn from_str(s: &str) -> Result<Select, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "next" => Ok(Select::Next),
+            "min" => Ok(Select::Min),
+            "random" => Ok(Select::Random),
+            _ => Err(format!(
+                "unknown cell selection '{}' (expected next, min or random)",
+                s.trim()
+            )),
+        }
+    }
+}
+
+/// Options of the deepening search.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// How the next cell is chosen.
+    pub select: Select,
+    /// The seed of [`Select::Random`]; ignored otherwise.
+    pub seed: u64,
+    /// The techniques applied when deepening, simplest first. Techniques
+    /// that are not available yet ([`Technique::is_available`]) find nothing.
+    /// An empty list leaves only the contradiction check.
+    pub techniques: Vec<Technique>,
+    /// Limits on solutions and iterations.
+    pub limits: Limits,
+}
+
+impl Default for Options {
+    /// `next`, seed 0, the singles ([`Technique::DEEPENING_DEFAULT`]), no limits.
+    fn default() -> Options {
+        Options {
+            select: Select::Next,
+            seed: 0,
+            techniques: Technique::DEEPENING_DEFAULT.to_vec(),
+            limits: Limits::NONE,
+        }
+    }
+}
+
+/// Every solution of `grid` by backtracking with deepening, within the
+/// limits of `options`.
+///
+/// Clashing givens give no solution (and [`Stop::Exhausted`]).
+///
+/// ```
+/// use sudokit::classic::deepening::{self, Options, Select};
+/// use sudokit::classic::Stop;
+/// use sudokit::{rules, Grid};
+///
+/// let puzzle: Grid =
+///     "..63...........1..82...1..79...4..1.3..297.........5.....51..8...4..8.3......26.."
+///         .parse()?;
+/// let options = Options { select: Select::Min, ..Options::default() };
+/// let report = deepening::solve(&puzzle, &options);
+/// assert_eq!(report.stop, Stop::Exhausted);
+/// assert_eq!(report.solutions.len(), 1);
+/// assert!(rules::is_solution_of(&report.solutions[0], &puzzle));
+/// println!("{} iterations, {} dead ends", report.stats.iterations, report.stats.dead_ends);
+/// # Ok::<(), sudokit::ParseError>(())
+/// ```
+pub fn solve(grid: &Grid, options: &Options) -> Report {
+    run(grid, options, None).0
+}
+
+/// [`solve`], recording the iteration trace and the search tree with the
+/// default caps of [`TraceOptions`].
+///
+/// ```
+/// use sudokit::classic::deepening::{self, Options};
+/// use sudokit::classic::trace::Lang;
+/// use sudokit::Grid;
+///
+/// let puzzle: Grid =
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///         .parse()?;
+/// let (report, trace) = deepening::trace(&puzzle, &Options::default());
+/// assert_eq!(report.solutions.len(), 1);
+/// let text = trace.to_text(Lang::En);
+/// assert!(text.starts_with("iter=0\n"));
+/// assert!(trace.to_dot().starts_with("digraph search {"));
+/// assert!(trace.to_svg().starts_with("<svg"));
+/// # Ok::<(), sudokit::ParseError>(())
+/// ```
+pub fn trace(grid: &Grid, options: &Options) -> (Report, Trace) {
+    trace_with(grid, options, &TraceOptions::default())
+}
+
+/// [`trace`] with explicit caps on what the trace keeps.
+pub fn trace_with(grid: &Grid, options: &Options, caps: &TraceOptions) -> (Report, Trace) {
+    let (report, trace) = run(grid, options, Some(Trace::new(*grid, options, caps)));
+    (report, trace.expect("a trace was requested"))
+}
+
+/// A position under search: the board and its pencil marks, kept in step.
+#[derive(Clone, Copy)]
+struct State {
+    grid: Grid,
+    candidates: Candidates,
+}
+
+impl State {
+    fn new(grid: &Grid) -> State {
+        State {
+            grid: *grid,
+            candidates: Candidates::from_grid(grid),
+        }
+    }
+
+    fn place(&mut self, cell: Cell, digit: Digit) {
+        self.grid.set(cell, Some(digit));
+        self.candidates.place(cell, digit);
+    }
+
+    /// Applies `techniques` until none changes anything, restarting from
+    /// the simplest after every change, as a human would. `false` when the
+    /// position turns out contradictory.
+    fn deepen(&mut self, techniques: &[Technique]) -> bool {
+        loop {
+            if self.is_contradictory() {
+                return false;
+            }
+            let changed = techniques.iter().any(|&t| {
+                let steps = logic::find_steps(t, &self.grid, &self.candidates);
+                steps.iter().fold(false, |changed, step| {
+                    step.apply(&mut self.grid, &mut self.candidates) | changed
+                })
+            });
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// An empty cell without candidates, or a house where a missing digit
+    /// has no place left.
+    fn is_contradictory(&self) -> bool {
+        let stuck_cell = self
+            .grid
+            .empty_cells()
+            .any(|c| self.candidates.get(c).is_empty());
+        stuck_cell
+            || HOUSE_CELLS.iter().any(|cells| {
+                let covered = cells.iter().fold(0u16, |m, &c| {
+                    let cell = Cell::new(c as usize).expect("c < 81");
+                    let own = self.grid.get(cell).map_or(0, Digit::bit);
+                    m | own | self.candidates.get(cell).bits()
+                });
+                covered != 0x1ff
+            })
+    }
+}
+
+/// The search, with or without a trace being recorded.
+struct Search<'a> {
+    options: &'a Options,
+    rng: Xoshiro256PlusPlus,
+    solutions: Vec<Grid>,
+    stats: ClassicStats,
+    trace: Option<Trace>,
+}
+
+fn run(grid: &Grid, options: &Options, trace: Option<Trace>) -> (Report, Option<Trace>) {
+    let clock = Clock::start();
+    let mut search = Search {
+        options,
+        rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
+        solutions: Vec::new(),
+        stats: ClassicStats {
+            nodes: 1,
+            peak_live_nodes: 1,
+            ..ClassicStats::default()
+        },
+        trace,
+    };
+    let stop = if rules::validate(grid).is_err() {
+        if let Some(t) = search.trace.as_mut() {
+            t.record_root(grid, Outcome::Failed);
+        }
+        search.stats.nodes = 0;
+        Stop::Exhausted
+    } else {
+        match search.start(grid) {
+            Ok(()) => Stop::Exhausted,
+            Err(stop) => stop,
+        }
+    };
+    let mut stats = search.stats;
+    stats.peak_memory_bytes = size_of::<Search>() as u64
+        + (options.techniques.len() * size_of::<Technique>()) as u64
+        + stats.peak_live_nodes * size_of::<State>() as u64;
+    stats.elapsed = clock.elapsed();
+    let report = Report {
+        solutions: search.solutions,
+        stop,
+        stats,
+    };
+    let trace = search.trace.map(|mut t| {
+        t.finish(&report);
+        t
+    });
+    (report, trace)
+}
+
+impl Search<'_> {
+    fn start(&mut self, grid: &Grid) -> Result<(), Stop> {
+        let mut root = State::new(grid);
+        let ok = root.deepen(&self.options.techniques);
+        let outcome = outcome(ok, &root);
+        let node = match self.trace.as_mut() {
+            Some(t) => t.record_root(&root.grid, outcome),
+            None => TreeRef::ROOT,
+        };
+        match outcome {
+            Outcome::Failed => {
+                self.stats.dead_ends += 1;
+                Ok(())
+            }
+            Outcome::Solution => self.found(root.grid, node),
+            Outcome::Open => self.explore(&root, 0, node),
+        }
+    }
+
+    /// Tries every candidate of the selected cell of `state`, a position at
+    /// `depth` trials below the root that is neither full nor contradictory.
+    fn explore(&mut self, state: &State, depth: u64, node: TreeRef) -> Result<(), Stop> {
+        let cell = self.select(state);
+        for digit in state.candidates.get(cell).iter() {
+            if self
+                .options
+                .limits
+                .iterations_reached(self.stats.iterations)
+            {
+                return Err(Stop::IterationLimit);
+            }
+            self.stats.iterations += 1;
+            self.stats.nodes += 1;
+            self.stats.max_depth = self.stats.max_depth.max(depth + 1);
+            self.stats.peak_live_nodes = self.stats.peak_live_nodes.max(depth + 2);
+
+            let mut child = *state;
+            child.place(cell, digit);
+            let ok = child.deepen(&self.options.techniques);
+            let outcome = outcome(ok, &child);
+            let child_node = match self.trace.as_mut() {
+                Some(t) => t.record_trial(
+                    node,
+                    self.stats.iterations,
+                    cell,
+                    digit,
+                    &child.grid,
+                    outcome,
+                ),
+                None => node,
+            };
+            match outcome {
+                Outcome::Failed => self.stats.dead_ends += 1,
+                Outcome::Solution => self.found(child.grid, child_node)?,
+                Outcome::Open => self.explore(&child, depth + 1, child_node)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn found(&mut self, grid: Grid, node: TreeRef) -> Result<(), Stop> {
+        self.solutions.push(grid);
+        if let Some(t) = self.trace.as_mut() {
+            t.record_solution(node, self.solutions.len() == 1);
+        }
+        if self.options.limits.solutions_reached(self.solutions.len()) {
+            return Err(Stop::SolutionLimit);
+        }
+        Ok(())
+    }
+
+    fn select(&mut self, state: &State) -> Cell {
+        let mut empty = state.grid.empty_cells();
+        let cell = match self.options.select {
+            Select::Next => empty.next(),
+            // min_by_key keeps the first of equal elements: row-major ties.
+            Select::Min => empty.min_by_key(|&c| state.candidates.get(c).len()),
+            Select::Random => {
+                let count = state.grid.empty_cells().count();
+                let k = self.rng.random_range(0..count);
+                empty.nth(k)
+            }
+        };
+        cell.expect("explore is only called on a position with empty cells")
+    }
+}
+
+fn outcome(ok: bool, state: &State) -> Outcome {
+    if !ok {
+        Outcome::Failed
+    } else if state.grid.is_full() {
+        Outcome::Solution
+    } else {
+        Outcome::Open
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classic::test_support::*;
+    use crate::classic::{backtracking, branch_bound};
+    use crate::engine;
+    use proptest::prelude::*;
+
+    fn with(select: Select) -> Options {
+        Options {
+            select,
+            ..Options::default()
+        }
+    }
+
+    #[test]
+    fn selects_parse_and_print() {
+        for s in [Select::Next, Select::Min, Select::Random] {
+            assert_eq!(s.to_string().parse(), Ok(s));
+        }
+        assert_eq!("MIN".parse(), Ok(Select::Min));
+        assert!("best".parse::<Select>().unwrap_err().contains("'best'"));
+    }
+
+    #[test]
+    fn every_strategy_finds_the_two_solutions_of_a_deadly_pattern() {
+        let (puzzle, a, b) = deadly_pattern();
+        for select in [Select::Next, Select::Min, Select::Random] {
+            let r = solve(&puzzle, &with(select));
+            assert_eq!(r.stop, Stop::Exhausted);
+            assert_eq!(sorted(r.solutions.clone()), sorted(vec![a, b]));
+            check_solutions(&puzzle, &r.solutions);
+            // One guess, two trials, each solved by the singles.
+            assert_eq!(r.stats.iterations, 2);
+            assert_eq!(r.stats.dead_ends, 0);
+        }
+    }
+
+    #[test]
+    fn many_solutions_are_all_found_with_every_strategy_and_technique_set() {
+        let puzzle = many_solutions();
+        let expected = sorted(engine::solutions(&puzzle).collect());
+        assert_eq!(expected.len(), MANY_COUNT);
+        for select in [Select::Next, Select::Min, Select::Random] {
+            for techniques in [
+                vec![],
+                vec![Technique::NakedSingle],
+                Technique::DEEPENING_DEFAULT.to_vec(),
+            ] {
+                let options = Options {
+                    select,
+                    techniques,
+                    ..Options::default()
+                };
+                let r = solve(&puzzle, &options);
+                assert_eq!(r.stop, Stop::Exhausted);
+                check_solutions(&puzzle, &r.solutions);
+                assert_eq!(sorted(r.solutions), expected, "{options:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn clashing_givens_and_solved_grids() {
+        let r = solve(&clashing(), &Options::default());
+        assert!(r.solutions.is_empty());
+        assert_eq!(r.stop, Stop::Exhausted);
+        let g = solved();
+        let r = solve(&g, &Options::default());
+        assert_eq!(r.solutions, vec![g]);
+        assert_eq!(r.stats.iterations, 0);
+    }
+
+    #[test]
+    fn contradiction_found_by_deepening_alone() {
+        // Row 1 lacks only 9, but column 9 already has a 9: no trial needed.
+        let mut line = format!("12345678.{}", ".".repeat(72));
+        line.replace_range(80..81, "9");
+        let puzzle: Grid = line.parse().unwrap();
+        let r = solve(&puzzle, &Options::default());
+        assert!(r.solutions.is_empty());
+        assert_eq!(r.stop, Stop::Exhausted);
+        assert_eq!(r.stats.dead_ends, 1);
+        assert_eq!(r.stats.iterations, 0);
+    }
+
+    #[test]
+    fn limits_stop_at_exactly_n() {
+        let puzzle = many_solutions();
+        for n in [1, 2, 10] {
+            let options = Options {
+                limits: Limits {
+                    max_solutions: Some(n),
+                    ..Limits::default()
+                },
+                ..Options::default()
+            };
+            let r = solve(&puzzle, &options);
+            assert_eq!(r.solutions.len() as u64, n);
+            assert_eq!(r.stop, Stop::SolutionLimit);
+            check_solutions(&puzzle, &r.solutions);
+        }
+        let options = Options {
+            limits: Limits {
+                max_iterations: Some(7),
+                ..Limits::default()
+            },
+            ..Options::default()
+        };
+        let r = solve(&puzzle, &options);
+        assert_eq!(r.stop, Stop::IterationLimit);
+        assert_eq!(r.stats.iterations, 7);
+        check_solutions(&puzzle, &r.solutions);
+    }
+
+    #[test]
+    fn random_is_reproducible_by_seed() {
+        let puzzle = hard_puzzle();
+        let run = |seed| {
+            solve(
+                &puzzle,
+                &Options {
+                    select: Select::Random,
+                    seed,
+                    ..Options::default()
+                },
+            )
+        };
+        let a = run(1);
+        let b = run(1);
+        assert_eq!(a.solutions, b.solutions);
+        assert_eq!(a.stats.iterations, b.stats.iterations);
+        assert_eq!(a.stats.dead_ends, b.stats.dead_ends);
+        let iterations: Vec<u64> = (2..8).map(|s| run(s).stats.iterations).collect();
+        assert!(
+            iterations.iter().any(|&n| n != a.stats.iterations),
+            "seeds all took {} iterations",
+            a.stats.iterations
+        );
+    }
+
+    #[test]
+    fn min_needs_fewer_iterations_than_next_on_a_hard_puzzle() {
+        let puzzle = hard_puzzle();
+        let next = solve(&puzzle, &with(Select::Next));
+        let min = solve(&puzzle, &with(Select::Min));
+        assert_eq!(next.solutions, min.solutions);
+        assert_eq!(next.solutions.len(), 1);
+        assert!(
+            min.stats.iterations < next.stats.iterations,
+            "min {} next {}",
+            min.stats.iterations,
+            next.stats.iterations
+        );
+    }
+
+    #[test]
+    fn deepening_needs_fewer_iterations_than_backtracking() {
+        let puzzle = easy_puzzle();
+        let bt = backtracking::solve(&puzzle, Limits::default());
+        let dp = solve(&puzzle, &Options::default());
+        assert_eq!(bt.solutions, dp.solutions);
+        assert!(dp.stats.iterations < bt.stats.iterations);
+        assert!(dp.stats.peak_memory_bytes > 0);
+    }
+
+    #[test]
+    fn dataset_samples_are_solved_by_all_searches() {
+        let data = include_str!("../../../../tests/data/serg_benchmark_200.txt");
+        for line in data.lines().take(3) {
+            let puzzle: Grid = line.parse().unwrap();
+            let fast: Vec<Grid> = engine::solutions(&puzzle).collect();
+            let bt = backtracking::solve(&puzzle, Limits::default());
+            let bb =
+                branch_bound::solve(&puzzle, Limits::default(), branch_bound::DEFAULT_MEMORY_CAP);
+            for select in [Select::Next, Select::Min, Select::Random] {
+                let dp = solve(&puzzle, &with(select));
+                assert_eq!(sorted(dp.solutions), sorted(fast.clone()));
+            }
+            assert_eq!(bt.solutions, bb.solutions);
+            assert_eq!(sorted(bt.solutions.clone()), sorted(fast.clone()));
+            check_solutions(&puzzle, &bt.solutions);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+        /// All searches find the same set of solutions as the engine.
+        #[test]
+        fn all_searches_agree(puzzle in blanked(30, 56)) {
+            let expected: Vec<Grid> = engine::solutions(&puzzle).take(301).collect();
+            prop_assume!(expected.len() <= 300);
+            let expected = sorted(expected);
+
+            let bt = backtracking::solve(&puzzle, Limits::default());
+            check_solutions(&puzzle, &bt.solutions);
+            prop_assert_eq!(bt.stop, Stop::Exhausted);
+            prop_assert_eq!(&sorted(bt.solutions.clone()), &expected);
+
+            for select in [Select::Next, Select::Min, Select::Random] {
+                let dp = solve(&puzzle, &Options { select, seed: 7, ..Options::default() });
+                check_solutions(&puzzle, &dp.solutions);
+                prop_assert_eq!(dp.stop, Stop::Exhausted);
+                prop_assert_eq!(&sorted(dp.solutions), &expected);
+            }
+
+            if puzzle.clues() >= 35 {
+                let bb = branch_bound::solve(&puzzle, Limits::default(), branch_bound::DEFAULT_MEMORY_CAP);
+                check_solutions(&puzzle, &bb.solutions);
+                prop_assert_eq!(bb.stop, Stop::Exhausted);
+                prop_assert_eq!(&bb.solutions, &bt.solutions);
+            }
+        }
+    }
+}
