@@ -24,13 +24,16 @@ pub(crate) const ALL_CELLS: Lanes = [
 
 /// A search node: the candidates left and the cells still unplaced.
 ///
-/// Small and `Copy` (160 bytes) because guessing copies it.
+/// Small and `Copy` (about 200 bytes) because guessing copies it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Board {
     /// `cand[d][band]`: where digit `d + 1` can still go.
     pub(crate) cand: [Lanes; 9],
     /// Cells whose digit is not yet placed.
     pub(crate) unsolved: Lanes,
+    /// Per digit, the column layout its stack filter last produced (see
+    /// `propagate.rs`); `u32::MAX` before the first filtering.
+    pub(crate) colpres: [u32; 9],
     /// Digits (bit `d`) whose candidates changed since their last filtering.
     pub(crate) dirty: u16,
 }
@@ -42,6 +45,7 @@ impl Board {
         let mut b = Board {
             cand: [ALL_CELLS; 9],
             unsolved: ALL_CELLS,
+            colpres: [u32::MAX; 9],
             dirty: 0x1ff,
         };
         // Givens are applied as eliminations only; propagation then sees each
@@ -93,12 +97,14 @@ impl Board {
         for (e, p) in self.cand[d].iter_mut().zip(&PEERS[cell]) {
             *e &= !p;
         }
+        let mut dirty = 1 << d;
         for (k, c) in self.cand.iter_mut().enumerate() {
             if k != d {
+                dirty |= u16::from(c[band] & bit != 0) << k;
                 c[band] &= !bit;
             }
         }
-        self.dirty = 0x1ff;
+        self.dirty |= dirty;
     }
 
     /// Removes candidate `d` (0-based) from `cell`.

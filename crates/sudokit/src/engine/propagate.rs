@@ -22,47 +22,58 @@ pub(crate) struct Contradiction;
 /// 9-bit shrink of a band word: which of its minirows hold a candidate.
 #[inline(always)]
 fn shrink(w: u32) -> usize {
+    // The masks keep every index provably inside its table.
     let r0 = MINIROWS[(w & ROW0) as usize] as usize;
     let r1 = MINIROWS[(w >> 9 & ROW0) as usize] as usize;
-    let r2 = MINIROWS[(w >> 18) as usize] as usize;
-    r0 | r1 << 3 | r2 << 6
+    let r2 = MINIROWS[(w >> 18 & ROW0) as usize] as usize;
+    (r0 | r1 << 3 | r2 << 6) & 0x1ff
 }
 
-/// The cells of a band word that are the only candidate of their row.
+/// The cells of each band word that are the only candidate of their row.
+///
+/// Branch-free and lane-parallel, so it compiles to vector code.
 #[inline(always)]
-fn row_singles(w: u32) -> u32 {
-    let mut out = 0;
-    let mut r = 0;
-    while r < 3 {
-        let seg = w >> (9 * r) & ROW0;
-        if seg & seg.wrapping_sub(1) == 0 {
-            out |= seg << (9 * r);
+fn row_singles(w: &Lanes) -> Lanes {
+    let mut out = [0u32; 4];
+    for r in 0..3 {
+        for k in 0..4 {
+            let seg = w[k] >> (9 * r) & ROW0;
+            let single = u32::from(seg & seg.wrapping_sub(1) == 0).wrapping_neg();
+            out[k] |= (seg & single) << (9 * r);
         }
-        r += 1;
     }
     out
 }
 
+/// Which of the nine columns of a band word hold a candidate.
+#[inline(always)]
+fn columns(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & ROW0
+}
+
 /// Applies both permutation filters to one digit until they hold.
 ///
-/// Returns the filtered lanes, or a contradiction when a row, box, column or
-/// band runs out of room for the digit.
+/// `colpres` is the column layout (nine bits per band) the stack filter last
+/// saw for this digit: the stack filter only depends on it, so it is skipped
+/// when it has not changed. Returns the filtered lanes, or a contradiction
+/// when a row, box, column or band runs out of room for the digit.
 #[inline(always)]
-fn filter_digit(mut w: Lanes) -> Result<Lanes, Contradiction> {
+fn filter_digit(mut w: Lanes, colpres: &mut u32) -> Result<Lanes, Contradiction> {
     loop {
         // Rows against boxes, band by band.
         for x in w.iter_mut().take(3) {
-            let keep = KEEP[shrink(*x)];
-            *x &= keep;
-            if *x == 0 {
-                return Err(Contradiction);
-            }
+            *x &= KEEP[shrink(*x)];
         }
-        // Columns against boxes, stack by stack. `cols` lays out, per band,
-        // which of the nine columns hold the digit; stack `s` is then the
-        // 3x3 matrix of bits 3s..3s+3 of each band's nine.
-        let cols = |x: u32| (x | x >> 9 | x >> 18) & ROW0;
-        let all = cols(w[0]) | cols(w[1]) << 9 | cols(w[2]) << 18;
+        if w[0] == 0 || w[1] == 0 || w[2] == 0 {
+            return Err(Contradiction);
+        }
+        // Columns against boxes, stack by stack: nine bits per band say which
+        // columns hold the digit; stack `s` is the 3x3 matrix of bits
+        // 3s..3s+3 of each band's nine.
+        let all = columns(w[0]) | columns(w[1]) << 9 | columns(w[2]) << 18;
+        if all == *colpres {
+            return Ok(w);
+        }
         let mut allowed = 0u32;
         for s in 0..3 {
             let v = all >> (3 * s);
@@ -74,15 +85,12 @@ fn filter_digit(mut w: Lanes) -> Result<Lanes, Contradiction> {
             let back = (keep & 7) | (keep & 0x38) << 6 | (keep & 0x1c0) << 12;
             allowed |= back << (3 * s);
         }
-        let mut changed = false;
-        for (band, x) in w.iter_mut().take(3).enumerate() {
-            let col_mask = (allowed >> (9 * band) & ROW0) * COLS_TO_ROWS;
-            let nx = *x & col_mask;
-            changed |= nx != *x;
-            *x = nx;
-        }
-        if !changed {
+        *colpres = allowed;
+        if allowed == all {
             return Ok(w);
+        }
+        for (band, x) in w.iter_mut().take(3).enumerate() {
+            *x &= (allowed >> (9 * band) & ROW0) * COLS_TO_ROWS;
         }
     }
 }
@@ -91,21 +99,31 @@ impl Board {
     /// Filters digit `d` and places its row singles.
     #[inline(always)]
     fn update_digit(&mut self, d: usize) -> Result<(), Contradiction> {
-        let w = filter_digit(self.cand[d])?;
-        self.cand[d] = w;
-        for band in 0..3 {
-            let placed = row_singles(w[band]) & self.unsolved[band];
-            if placed == 0 {
-                continue;
-            }
-            self.unsolved[band] &= !placed;
-            for (k, c) in self.cand.iter_mut().enumerate() {
-                if k != d && c[band] & placed != 0 {
-                    c[band] &= !placed;
-                    self.dirty |= 1 << k;
-                }
-            }
+        let w = filter_digit(self.cand[d], &mut self.colpres[d])?;
+        let mut placed = row_singles(&w);
+        for k in 0..4 {
+            placed[k] &= self.unsolved[k];
         }
+        if placed[0] | placed[1] | placed[2] == 0 {
+            self.cand[d] = w;
+            return Ok(());
+        }
+        for k in 0..4 {
+            self.unsolved[k] &= !placed[k];
+        }
+        // The placed cells leave every digit (a vector and-not per digit),
+        // then digit d gets its filtered lanes back.
+        let mut dirty = 0u16;
+        for (k, c) in self.cand.iter_mut().enumerate() {
+            let mut hit = 0;
+            for i in 0..4 {
+                hit |= c[i] & placed[i];
+                c[i] &= !placed[i];
+            }
+            dirty |= u16::from(hit != 0) << k;
+        }
+        self.cand[d] = w;
+        self.dirty |= dirty & !(1 << d);
         Ok(())
     }
 
