@@ -6,7 +6,7 @@ const EXAMPLES: &str = "\
 Examples:
   sudokit solve examples/puzzles.txt            one solution per line
   sudokit solve --format grid puzzles.txt       9x9 grids
-  sudokit solve --all '8.........95.......76.........754982...692143...831567...9.6415.....3798......236'
+  sudokit solve --all PUZZLE                    every solution of a puzzle given inline
   cat puzzles.txt | sudokit count --limit 10    solution counts, `10+` when 10 or more
   sudokit check --minimal puzzles.txt           unique / multiple / none / invalid
   sudokit trace --lang en --select min PUZZLE   the iteration trace of deepening backtracking

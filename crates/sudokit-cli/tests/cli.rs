@@ -1,0 +1,659 @@
+//! End-to-end tests of the `sudokit` binary: every subcommand, format and
+//! input error, checked against the library's rules.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use sudokit::{Grid, engine, rules};
+
+/// 17 clues, unique (top1465 #1).
+const P17: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const P17_SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+/// 330 solutions.
+const MANY: &str =
+    "8.........95.......76.........754982...692143...831567...9.6415.....3798......236";
+/// 41 clues, unique, made from P17_SOLUTION.
+const P41: &str =
+    "4..36..25..21..94..58..43..82..37..97..58..32..69..75..89..35..57..91..41..87..93";
+/// P17_SOLUTION without r1c2, r1c4, r2c2, r2c4: a deadly rectangle, 2 solutions.
+const DEADLY: &str =
+    "4.7.698256.2.58947958724316825437169791586432346912758289643571573291684164875293";
+/// No clash, but r1c9 must be 9 and column 9 already holds one.
+const NONE: &str =
+    "12345678.........9...............................................................";
+
+/// The workspace root, where examples/ and tests/data/ live.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The binary, run from the workspace root so that paths in messages are short.
+fn sudokit() -> Command {
+    let mut cmd = Command::cargo_bin("sudokit").unwrap();
+    cmd.current_dir(root());
+    cmd
+}
+
+/// Stdout, stderr and exit code of a run.
+struct Run {
+    out: String,
+    err: String,
+    code: i32,
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with_stdin(args, "")
+}
+
+fn run_with_stdin(args: &[&str], stdin: &str) -> Run {
+    let output = sudokit().args(args).write_stdin(stdin).output().unwrap();
+    Run {
+        out: String::from_utf8(output.stdout).unwrap(),
+        err: String::from_utf8(output.stderr).unwrap(),
+        code: output.status.code().unwrap(),
+    }
+}
+
+/// A file with `contents` in the test's scratch directory.
+fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sudokit-cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+fn grid(s: &str) -> Grid {
+    s.parse().unwrap()
+}
+
+/// Asserts that `line` is a solution of `puzzle`, cell by cell.
+fn assert_solves(line: &str, puzzle: &str) {
+    let solution = grid(line);
+    assert!(
+        rules::is_solution_of(&solution, &grid(puzzle)),
+        "{line} does not solve {puzzle}"
+    );
+}
+
+/// The puzzles of examples/puzzles.txt, as written.
+fn example_puzzles() -> Vec<String> {
+    std::fs::read_to_string(root().join("examples/puzzles.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l[..81].to_string())
+        .collect()
+}
+
+// ---------------------------------------------------------------- solve
+
+#[test]
+fn solve_examples_line_by_line() {
+    let r = run(&["solve", "examples/puzzles.txt"]);
+    let puzzles = example_puzzles();
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(lines.len(), puzzles.len());
+    for (line, puzzle) in lines.iter().zip(&puzzles) {
+        if rules::validate(&grid(puzzle)).is_err() {
+            assert_eq!(*line, "", "an invalid puzzle gets an empty line");
+        } else {
+            assert_solves(line, puzzle);
+        }
+    }
+    assert_eq!(r.err, "examples/puzzles.txt:9: r1c1 and r1c5 both hold 5\n");
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn solve_all_good_puzzles_exits_zero() {
+    let r = run(&["solve", P17, P41]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(r.err, "");
+    assert_eq!(r.out, format!("{P17_SOLUTION}\n{P17_SOLUTION}\n"));
+}
+
+#[test]
+fn solve_limit_and_all_list_distinct_solutions() {
+    let r = run(&["solve", "--limit", "5", MANY, P17]);
+    assert_eq!(r.code, 0);
+    let blocks: Vec<&str> = r.out.split("\n\n").collect();
+    assert_eq!(
+        blocks.len(),
+        3,
+        "two lists, each closed by an empty line: {:?}",
+        r.out
+    );
+    let first: Vec<&str> = blocks[0].lines().collect();
+    assert_eq!(first.len(), 5);
+    first.iter().for_each(|l| assert_solves(l, MANY));
+    assert_eq!(blocks[1], P17_SOLUTION);
+
+    let r = run(&["solve", "--all", MANY]);
+    assert_eq!(r.code, 0);
+    assert!(r.out.ends_with("\n\n"));
+    let mut all: Vec<&str> = r.out.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(all.len(), 330);
+    all.iter().for_each(|l| assert_solves(l, MANY));
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(all.len(), 330);
+}
+
+#[test]
+fn every_algorithm_gives_the_same_solution() {
+    for algorithm in ["fast", "backtracking", "branch-and-bound", "deepening"] {
+        let r = run(&["solve", "--algorithm", algorithm, P41, DEADLY]);
+        assert_eq!(r.code, 0, "{algorithm}: {}", r.err);
+        let lines: Vec<&str> = r.out.lines().collect();
+        assert_eq!(lines[0], P17_SOLUTION, "{algorithm}");
+        assert_solves(lines[1], DEADLY);
+        let r = run(&["solve", "--all", "--algorithm", algorithm, DEADLY]);
+        assert_eq!(
+            r.out.lines().filter(|l| !l.is_empty()).count(),
+            2,
+            "{algorithm}"
+        );
+    }
+    for select in ["next", "min", "random"] {
+        let r = run(&[
+            "solve",
+            "-a",
+            "deepening",
+            "--select",
+            select,
+            "--seed",
+            "7",
+            P41,
+        ]);
+        assert_eq!(r.out, format!("{P17_SOLUTION}\n"), "{select}");
+    }
+}
+
+#[test]
+fn unsolvable_puzzle_is_an_error_with_an_empty_line() {
+    let r = run(&["solve", NONE, P17]);
+    assert_eq!(r.out, format!("\n{P17_SOLUTION}\n"));
+    assert_eq!(r.err, "<arg>:1: no solution\n");
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn solve_stats_on_stderr_and_in_json() {
+    let r = run(&["solve", "--stats", P17]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.out, format!("{P17_SOLUTION}\n"));
+    let err = r.err.trim_end();
+    assert!(err.starts_with("<arg>:1: nodes "), "{err}");
+    assert!(err.contains(", guesses ") && err.ends_with(" ms"), "{err}");
+
+    let r = run(&["solve", "--stats", "-a", "backtracking", P41]);
+    assert!(r.err.starts_with("<arg>:1: iterations "), "{}", r.err);
+    assert!(
+        r.err.contains("dead ends") && r.err.contains("peak memory"),
+        "{}",
+        r.err
+    );
+
+    let r = run(&["solve", "--stats", "--format", "json", P17]);
+    assert_eq!(r.err, "");
+    let v: Value = serde_json::from_str(r.out.trim()).unwrap();
+    assert!(v["stats"]["nodes"].as_u64().unwrap() >= 1);
+    assert!(v["stats"]["guesses"].is_u64() && v["stats"]["time_us"].is_number());
+}
+
+#[test]
+fn iteration_and_memory_limits_are_reported() {
+    let r = run(&["solve", "-a", "backtracking", "--max-iterations", "10", P17]);
+    assert_eq!(r.out, "\n");
+    assert_eq!(
+        r.err,
+        "<arg>:1: iteration limit (10) reached before any solution\n"
+    );
+    assert_eq!(r.code, 1);
+
+    let r = run(&["solve", "-a", "branch-and-bound", "--max-memory", "1", P17]);
+    assert_eq!(r.out, "\n");
+    assert_eq!(r.code, 1);
+    let err = r.err.trim_end();
+    assert!(
+        err.starts_with("<arg>:1: branch and bound hit its memory cap of 1 MiB with ")
+            && err.contains(" live nodes; try --algorithm deepening or fast"),
+        "{err}"
+    );
+}
+
+#[test]
+fn flags_for_another_algorithm_are_usage_errors() {
+    for args in [
+        &["solve", "--select", "min", P17][..],
+        &["solve", "--max-iterations", "5", P17],
+        &["solve", "-a", "backtracking", "--max-memory", "5", P17],
+        &[
+            "count",
+            "-a",
+            "deepening",
+            "--techniques",
+            "naked-single,bogus",
+            P17,
+        ],
+        &["solve", "--limit", "0", P17],
+        &["solve", "--format", "xml", P17],
+    ] {
+        let r = run(args);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert_eq!(r.out, "");
+        assert!(!r.err.is_empty());
+    }
+    let r = run(&["count", "-a", "deepening", "--techniques", "bogus", P17]);
+    assert_eq!(r.err, "sudokit: --techniques: unknown technique 'bogus'\n");
+}
+
+// ---------------------------------------------------------------- formats
+
+#[test]
+fn grid_output_reads_back() {
+    let r = run(&["solve", "--format", "grid", P17, P41]);
+    assert_eq!(r.code, 0);
+    let blocks: Vec<&str> = r.out.split_terminator("\n\n").collect();
+    assert_eq!(blocks.len(), 2);
+    assert_eq!(format!("{}\n", blocks[0]), grid(P17_SOLUTION).to_block());
+    // Block format is also an input format.
+    let path = temp_file("grid.txt", r.out.as_bytes());
+    let r = run(&["count", path.to_str().unwrap()]);
+    assert_eq!(r.out, "1\n1\n");
+}
+
+#[test]
+fn block_input() {
+    let text = format!(
+        "# two in block form\n{}\n{}",
+        grid(P17).to_block(),
+        grid(MANY).to_block()
+    );
+    let r = run_with_stdin(&["count"], &text);
+    assert_eq!(r.out, "1\n330\n");
+    assert_eq!(r.code, 0);
+}
+
+#[test]
+fn json_output_objects() {
+    let r = run(&[
+        "solve",
+        "--format",
+        "json",
+        P17,
+        NONE,
+        "examples/puzzles.txt",
+    ]);
+    let objects: Vec<Value> = r
+        .out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 2 + 8);
+    assert_eq!(objects[0]["puzzle"], P17);
+    assert_eq!(objects[0]["solution"], P17_SOLUTION);
+    assert_eq!(objects[0]["status"], "solved");
+    assert_eq!(objects[0]["file"], "<arg>");
+    assert_eq!(objects[0]["line"], 1);
+    assert_eq!(objects[1]["status"], "unsolvable");
+    assert_eq!(objects[1]["solution"], Value::Null);
+    assert_eq!(objects[1]["error"], "no solution");
+    let invalid = &objects[9];
+    assert_eq!(invalid["status"], "invalid");
+    assert_eq!(invalid["error"], "r1c1 and r1c5 both hold 5");
+    assert_eq!(invalid["line"], 9);
+    assert!(objects.iter().all(|o| o.get("puzzle").is_some()));
+
+    let r = run(&["solve", "--format", "json", "--limit", "3", MANY]);
+    let v: Value = serde_json::from_str(r.out.trim()).unwrap();
+    assert_eq!(v["count"], 3);
+    assert_eq!(v["solutions"].as_array().unwrap().len(), 3);
+    assert_eq!(v["complete"], false);
+}
+
+#[test]
+fn json_input_flat_nested_and_auto() {
+    let g = grid(P17);
+    let flat = sudokit::format::to_json(&g);
+    let nested: Vec<Vec<u8>> = g.values().chunks(9).map(<[u8]>::to_vec).collect();
+    let nested = serde_json::to_string(&nested).unwrap();
+    let doc = format!("[{flat}, {nested}, [1, 2]]");
+    let path = temp_file("puzzles.json", doc.as_bytes());
+    let path = path.to_str().unwrap();
+    for args in [
+        &["solve", "--input-format", "json", path][..],
+        &["solve", path],
+    ] {
+        let r = run(args);
+        assert_eq!(
+            r.out,
+            format!("{P17_SOLUTION}\n{P17_SOLUTION}\n\n"),
+            "{args:?}"
+        );
+        assert_eq!(
+            r.err,
+            format!("{path}:1: JSON: puzzle 3: 2 cells, expected 81\n")
+        );
+        assert_eq!(r.code, 1);
+    }
+    // `line` never reads JSON.
+    let r = run(&["solve", "--input-format", "line", path]);
+    assert_eq!(r.err, format!("{path}:1: bad character '[' at column 1\n"));
+    // JSON Lines on stdin.
+    let r = run_with_stdin(
+        &["count", "--input-format", "json"],
+        &format!("{flat}\n{nested}\n"),
+    );
+    assert_eq!(r.out, "1\n1\n");
+}
+
+// ---------------------------------------------------------------- input
+
+#[test]
+fn stdin_dash_and_argument_puzzles() {
+    let r = run_with_stdin(&["solve"], &format!("{P17}\n"));
+    assert_eq!(r.out, format!("{P17_SOLUTION}\n"));
+    let r = run_with_stdin(
+        &["solve", P41, "-"],
+        &format!("# comment\n{P17}  rated 9\n"),
+    );
+    assert_eq!(r.out, format!("{P17_SOLUTION}\n{P17_SOLUTION}\n"));
+    let r = run_with_stdin(&["solve"], "");
+    assert_eq!(r.err, "<stdin>: no puzzle found\n");
+    assert_eq!(r.code, 1);
+    let r = run_with_stdin(&["solve", "-"], &format!("{}\n", &P17[..80]));
+    assert_eq!(r.err, "<stdin>:1: 80 cells, expected 81\n");
+}
+
+#[test]
+fn bad_lines_are_reported_exactly_and_the_rest_is_answered() {
+    let mut bad_char = P17.to_string();
+    bad_char.replace_range(11..12, "a");
+    let mut clash = ".".repeat(81);
+    clash.replace_range(3..4, "5");
+    clash.replace_range(7..8, "5");
+    let text = format!("{P17}\n{}\n{bad_char}\n\n{clash}\n{P41}\n", &P17[..80]);
+    let path = temp_file("bad.txt", text.as_bytes());
+    let name = path.to_str().unwrap();
+    let r = run(&["solve", name]);
+    assert_eq!(r.out, format!("{P17_SOLUTION}\n\n\n\n{P17_SOLUTION}\n"));
+    assert_eq!(
+        r.err,
+        format!(
+            "{name}:2: 80 cells, expected 81\n\
+             {name}:3: bad character 'a' at column 12\n\
+             {name}:5: r1c4 and r1c8 both hold 5\n"
+        )
+    );
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn binary_empty_huge_and_missing_files() {
+    let binary = temp_file("junk.bin", b"ab\ncd\x00\xff\xfe");
+    let empty = temp_file("empty.txt", b"");
+    let comments = temp_file("comments.txt", b"# nothing here\n\n");
+    let mut huge = "1".repeat(10_000_000).into_bytes();
+    huge.extend_from_slice(format!("\n{P17}\n").as_bytes());
+    let huge = temp_file("huge.txt", &huge);
+    let names: Vec<&str> = [&binary, &empty, &comments, &huge]
+        .iter()
+        .map(|p| p.to_str().unwrap())
+        .collect();
+    let r = run(&[
+        "solve",
+        names[0],
+        names[1],
+        names[2],
+        "no/such/file.txt",
+        names[3],
+    ]);
+    assert_eq!(r.out, format!("\n\n{P17_SOLUTION}\n"));
+    assert_eq!(
+        r.err,
+        format!(
+            "{}:2: binary data (NUL byte at offset 5), not puzzles\n\
+             {}: no puzzle found\n\
+             {}: no puzzle found\n\
+             sudokit: no/such/file.txt: No such file or directory\n\
+             {}:1: 10000000 cells, expected 81\n",
+            names[0], names[1], names[2], names[3]
+        )
+    );
+    assert_eq!(r.code, 2, "an unreadable file wins over bad puzzles");
+
+    let r = run(&["count", "missing.txt", P17]);
+    assert_eq!(r.out, "1\n");
+    assert_eq!(r.err, "sudokit: missing.txt: No such file or directory\n");
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn threads_do_not_change_the_output() {
+    let file = "tests/data/top1465_200.txt";
+    let one = run(&["solve", "--threads", "1", file]);
+    let two = run(&["solve", "-j", "2", file]);
+    assert_eq!(one.code, 0);
+    assert_eq!(one.out.lines().count(), 200);
+    assert_eq!(one.out, two.out);
+    let puzzles = std::fs::read_to_string(root().join(file)).unwrap();
+    for (line, puzzle) in one.out.lines().zip(puzzles.lines()) {
+        assert_solves(line, &puzzle[..81]);
+    }
+    let one = run(&["check", "-j", "1", "tests/data/17_clue_200.txt"]);
+    let two = run(&["check", "-j", "2", "tests/data/17_clue_200.txt"]);
+    assert_eq!(one.out, two.out);
+    assert!(one.out.lines().all(|l| l.starts_with("unique\t17 clues\t")));
+}
+
+// ---------------------------------------------------------------- count
+
+#[test]
+fn count_exact_and_at_limit() {
+    assert_eq!(engine::count_solutions(&grid(DEADLY), 10), 2);
+    let r = run(&["count", DEADLY, P17, MANY, NONE]);
+    assert_eq!(r.out, "2\n1\n330\n0\n");
+    assert_eq!(r.err, "");
+    assert_eq!(r.code, 1, "a puzzle without solution fails");
+
+    let r = run(&["count", "--limit", "10", MANY, DEADLY]);
+    assert_eq!(r.out, "10+\n2\n");
+    assert_eq!(r.code, 0);
+    let r = run(&["count", "--limit", "2", DEADLY]);
+    assert_eq!(r.out, "2\n", "exactly the limit is not `N+`");
+
+    for algorithm in ["backtracking", "branch-and-bound", "deepening"] {
+        let r = run(&["count", "-a", algorithm, "--limit", "5", DEADLY, MANY]);
+        assert_eq!(r.out, "2\n5+\n", "{algorithm}");
+    }
+    let r = run(&["count", "--format", "json", "--limit", "10", MANY]);
+    let v: Value = serde_json::from_str(r.out.trim()).unwrap();
+    assert_eq!(
+        (v["count"].as_u64(), v["exact"].as_bool()),
+        (Some(10), Some(false))
+    );
+}
+
+// ---------------------------------------------------------------- check
+
+#[test]
+fn check_words_and_exit_codes() {
+    let sparse = P17.replacen('4', ".", 1);
+    let r = run(&["check", P17]);
+    assert_eq!(r.out, "unique\t17 clues\t8 digits\n");
+    assert_eq!(r.code, 0);
+
+    let r = run(&["check", MANY, &sparse, NONE, "examples/puzzles.txt"]);
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(lines[0], "multiple\t35 clues\t9 digits");
+    assert_eq!(
+        lines[1],
+        "multiple\t16 clues\t8 digits\t16 clues: a unique solution needs at least 17"
+    );
+    assert_eq!(lines[2], "none\t9 clues\t9 digits");
+    assert_eq!(
+        lines[3..9]
+            .iter()
+            .filter(|l| l.starts_with("unique\t"))
+            .count(),
+        6
+    );
+    assert_eq!(
+        lines[10],
+        "invalid\t4 clues\t3 digits\tr1c1 and r1c5 both hold 5"
+    );
+    assert_eq!(r.err, "");
+    assert_eq!(r.code, 1);
+
+    let r = run(&["check", "--format", "json", &sparse]);
+    let v: Value = serde_json::from_str(r.out.trim()).unwrap();
+    assert_eq!(v["status"], "multiple");
+    assert_eq!(
+        (v["clues"].as_u64(), v["digits"].as_u64()),
+        (Some(16), Some(8))
+    );
+    assert_eq!(v["reason"], "16 clues: a unique solution needs at least 17");
+}
+
+#[test]
+fn check_minimal() {
+    let r = run(&["check", "--minimal", P17]);
+    assert_eq!(r.out, "unique\t17 clues\t8 digits\tminimal\n");
+    assert_eq!(r.code, 0);
+
+    let r = run(&["check", "--minimal", P41]);
+    assert_eq!(r.code, 1);
+    let line = r.out.trim_end();
+    let cell = line
+        .strip_prefix("unique\t41 clues\t9 digits\tnot minimal: ")
+        .and_then(|rest| rest.strip_suffix(" can go"))
+        .unwrap_or_else(|| panic!("{line}"));
+    // The named clue can really go, and it is the first one that can.
+    let index = |name: &str| {
+        let b = name.as_bytes();
+        usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1')
+    };
+    let mut fewer: Vec<u8> = P41.bytes().collect();
+    fewer[index(cell)] = b'.';
+    assert!(engine::is_unique(&grid(
+        std::str::from_utf8(&fewer).unwrap()
+    )));
+
+    let r = run(&["check", "--minimal", "--format", "json", P41, P17]);
+    let v: Vec<Value> = r
+        .out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        (v[0]["minimal"].as_bool(), v[0]["removable"].as_str()),
+        (Some(false), Some(cell))
+    );
+    assert_eq!(v[1]["minimal"], true);
+}
+
+// ---------------------------------------------------------------- trace
+
+#[test]
+fn trace_text_dot_and_svg() {
+    let r = run(&["trace", P41]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(!r.out.trim().is_empty());
+
+    let en = run(&["trace", "--lang", "en", P41]);
+    assert_eq!(en.code, 0);
+    assert_ne!(en.out, r.out, "English and Spanish traces differ");
+
+    let dot = run(&["trace", "--tree", "dot", P41]);
+    assert!(
+        dot.out.starts_with("digraph"),
+        "{}",
+        &dot.out[..dot.out.len().min(80)]
+    );
+    let svg = run(&["trace", "--tree", "svg", P41]);
+    let svg = svg.out.trim();
+    assert!(
+        svg.starts_with("<svg") || svg.starts_with("<?xml"),
+        "{}",
+        &svg[..svg.len().min(80)]
+    );
+    assert!(svg.contains("<svg") && svg.ends_with("</svg>"));
+
+    let json = run(&["trace", "--format", "json", "--select", "min", P41]);
+    let v: Value = serde_json::from_str(json.out.trim()).unwrap();
+    assert_eq!(v["solutions"][0], P17_SOLUTION);
+    assert!(v["trace"].as_str().is_some_and(|t| !t.is_empty()));
+
+    let limited = run(&["trace", "--max-iterations", "3", P17]);
+    assert_eq!(limited.code, 0, "an iteration limit only shortens a trace");
+    let none = run(&["trace", NONE]);
+    assert_eq!(none.err, "<arg>:1: no solution\n");
+    assert_eq!(none.code, 1);
+}
+
+// ---------------------------------------------------------------- help
+
+#[test]
+fn help_mentions_every_subcommand() {
+    let r = run(&["--help"]);
+    assert_eq!(r.code, 0);
+    for word in [
+        "solve",
+        "count",
+        "check",
+        "trace",
+        "Examples:",
+        "Exit status",
+    ] {
+        assert!(r.out.contains(word), "--help lacks {word}");
+    }
+    for sub in ["solve", "count", "check", "trace"] {
+        let r = run(&[sub, "--help"]);
+        assert_eq!(r.code, 0);
+        assert!(
+            r.out.contains("Examples:") && r.out.contains("--format"),
+            "{sub} --help"
+        );
+    }
+    assert_eq!(run(&["frobnicate"]).code, 2);
+}
+
+#[test]
+fn broken_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let bin = assert_cmd::cargo::cargo_bin("sudokit");
+    let mut child = std::process::Command::new(bin)
+        .current_dir(root())
+        .arg("solve")
+        // Far more output than a pipe buffers, so that writes meet the closed pipe.
+        .args(
+            [
+                "tests/data/top1465_200.txt",
+                "tests/data/serg_benchmark_200.txt",
+            ]
+            .repeat(3),
+        )
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 82];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The pipe closes here, as after `| head -1`.
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err, "");
+    assert!(status.code().is_some_and(|c| c == 0), "{status:?}");
+}
