@@ -91,7 +91,7 @@ impl Board {
 
     /// Puts digit `d` (0-based) in `cell`: removes it from the peers and every
     /// other digit from the cell. Propagation does the rest.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn assign(&mut self, cell: usize, d: usize) {
         let (band, bit) = locate(cell);
         for (e, p) in self.cand[d].iter_mut().zip(&PEERS[cell]) {
@@ -108,7 +108,7 @@ impl Board {
     }
 
     /// Removes candidate `d` (0-based) from `cell`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn eliminate(&mut self, cell: usize, d: usize) {
         let (band, bit) = locate(cell);
         self.cand[d][band] &= !bit;
@@ -116,7 +116,7 @@ impl Board {
     }
 
     /// Whether every cell is placed (meaningful after a successful propagation).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn is_solved(&self) -> bool {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }

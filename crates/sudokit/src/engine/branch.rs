@@ -23,6 +23,7 @@ pub(crate) struct Guess {
 
 impl Board {
     /// The guess to make on a propagated, unsolved board.
+    #[inline(always)]
     pub(crate) fn choose(&self) -> Guess {
         let (_, two, three) = self.counts();
         let mut best: Option<(u32, usize, u32)> = None;
@@ -60,6 +61,7 @@ impl Board {
     }
 
     /// Guess the lowest digit still possible in the cell `bit` of `band`.
+    #[inline(always)]
     fn guess_in(&self, band: usize, bit: u32) -> Guess {
         let digit = self
             .cand

@@ -17,6 +17,7 @@
 
 mod board;
 mod branch;
+mod kernel;
 mod propagate;
 mod search;
 mod tables;

@@ -185,6 +185,7 @@ impl Board {
     }
 
     /// Propagates to a fixed point; `Err` on a dead end.
+    #[inline(always)]
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
             while self.dirty != 0 {

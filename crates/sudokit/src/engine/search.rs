@@ -7,6 +7,7 @@
 
 use super::Stats;
 use super::board::Board;
+use super::kernel::Kernel;
 use crate::grid::Grid;
 
 /// The resumable search.
@@ -16,14 +17,22 @@ pub(crate) struct Search {
     /// Alternatives not yet explored, the most recent on top.
     stack: Vec<Board>,
     pub(crate) stats: Stats,
+    /// The compiled copy of the search loop to run.
+    kernel: Kernel,
 }
 
 impl Search {
     pub(crate) fn new(grid: &Grid) -> Search {
+        Search::with_kernel(grid, Kernel::detect())
+    }
+
+    /// A search that runs the given kernel (which must be available).
+    pub(crate) fn with_kernel(grid: &Grid, kernel: Kernel) -> Search {
         Search {
             current: Board::new(grid),
             stack: Vec::new(),
             stats: Stats::default(),
+            kernel,
         }
     }
 
@@ -31,6 +40,37 @@ impl Search {
     /// search space is exhausted.
     #[inline]
     pub(crate) fn next_solution(&mut self) -> Option<Board> {
+        match self.kernel {
+            Kernel::Portable => self.run_portable(),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Kernel::X86V3` is only chosen by `Kernel::detect` (or
+            // by tests from `Kernel::available`) after the CPU reported every
+            // feature `run_x86v3` is compiled with.
+            Kernel::X86V3 => unsafe { self.run_x86v3() },
+        }
+    }
+
+    /// The search loop compiled for the target's baseline.
+    #[inline(never)]
+    fn run_portable(&mut self) -> Option<Board> {
+        self.run()
+    }
+
+    /// The search loop compiled with the x86-64-v3 features.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2, BMI1, BMI2, POPCNT and LZCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline(never)]
+    unsafe fn run_x86v3(&mut self) -> Option<Board> {
+        self.run()
+    }
+
+    /// The search loop itself; inlined into each kernel so that everything
+    /// it calls is compiled for that kernel's features.
+    #[inline(always)]
+    fn run(&mut self) -> Option<Board> {
         loop {
             let mut board = match self.current.take() {
                 Some(b) => b,
