@@ -113,9 +113,9 @@ impl Bar {
         let wanted = len >= BAR_MIN_ENTRIES && io::stderr().is_terminal();
         let bar = wanted.then(|| {
             let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden());
-            if let Ok(style) =
-                ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
-            {
+            if let Ok(style) = ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} puzzles, {elapsed} elapsed, eta {eta}",
+            ) {
                 bar.set_style(style);
             }
             bar

@@ -110,13 +110,13 @@ pub enum Stats {
 
 impl Stats {
     /// One line for stderr: `nodes 52, guesses 3, time 0.041 ms`.
-    pub fn to_text(&self) -> String {
+    pub fn to_text(self) -> String {
         match self {
             Stats::Fast { stats, time } => format!(
                 "nodes {}, guesses {}, time {}",
                 stats.nodes,
                 stats.guesses,
-                millis(*time)
+                millis(time)
             ),
             Stats::Classic(s) => format!(
                 "iterations {}, nodes {}, dead ends {}, max depth {}, peak live nodes {}, \
@@ -133,12 +133,12 @@ impl Stats {
     }
 
     /// The `"stats"` object of the JSON output.
-    pub fn to_json(&self) -> Value {
+    pub fn to_json(self) -> Value {
         match self {
             Stats::Fast { stats, time } => json!({
                 "nodes": stats.nodes,
                 "guesses": stats.guesses,
-                "time_us": micros(*time),
+                "time_us": micros(time),
             }),
             Stats::Classic(s) => json!({
                 "iterations": s.iterations,
