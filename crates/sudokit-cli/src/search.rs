@@ -69,6 +69,11 @@ impl Search {
         })
     }
 
+    /// The iteration limit, for messages.
+    pub fn max_iterations(&self) -> Option<u64> {
+        self.max_iterations
+    }
+
     /// Searches `grid` (whose givens do not clash) for up to `max` solutions,
     /// or every one with `None`.
     pub fn run(&self, grid: &Grid, max: Option<u64>) -> Found {
@@ -188,12 +193,5 @@ fn mib(bytes: u64) -> String {
         format!("{} MiB", bytes >> 20)
     } else {
         crate::output::bytes(bytes)
-    }
-}
-
-impl Search {
-    /// The iteration limit, for messages.
-    pub fn max_iterations(&self) -> Option<u64> {
-        self.max_iterations
     }
 }
