@@ -75,9 +75,14 @@ pub fn full_houses(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
 ///
 /// ```
 /// use sudokit::logic::singles;
-/// use sudokit::{Candidates, Grid};
-/// let g: Grid = format!("1234.....{}5678{}", ".".repeat(31), ".".repeat(37)).parse().unwrap();
+/// use sudokit::{Candidates, Cell, Digit, Grid};
+/// // Row 1 holds 1-4 and column 5 holds 5-8: r1c5 can only be 9.
+/// let mut g = Grid::empty();
+/// for (r, c, d) in [(0, 0, 1), (0, 1, 2), (0, 2, 3), (0, 3, 4), (1, 4, 5), (2, 4, 6), (3, 4, 7), (4, 4, 8)] {
+///     g.set(Cell::at(r, c).unwrap(), Digit::new(d));
+/// }
 /// let steps = singles::naked_singles(&g, &Candidates::from_grid(&g));
+/// assert_eq!(steps.len(), 1);
 /// assert_eq!(steps[0].to_string(), "naked-single: r1c5=9");
 /// ```
 pub fn naked_singles(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
@@ -93,13 +98,12 @@ pub fn naked_singles(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
 ///
 /// ```
 /// use sudokit::logic::singles;
-/// use sudokit::{Candidates, Grid};
-/// // 1 is excluded from r1c1..r1c8 by the 1s of rows 2-3 and columns 4-8.
-/// let mut line = ".".repeat(81);
-/// for (i, ch) in [(11, '1'), (24, '1'), (30, '1'), (40, '1'), (50, '1'), (60, '1'), (70, '1')] {
-///     line.replace_range(i..i + 1, &ch.to_string());
+/// use sudokit::{Candidates, Cell, Digit, Grid};
+/// // The 1s of boxes 1 and 2 and of columns 7 and 8 leave 1 one place in row 1.
+/// let mut g = Grid::empty();
+/// for (r, c) in [(1, 2), (2, 5), (4, 6), (7, 7)] {
+///     g.set(Cell::at(r, c).unwrap(), Digit::new(1));
 /// }
-/// let g: sudokit::Grid = line.parse().unwrap();
 /// let steps = singles::hidden_singles(&g, &Candidates::from_grid(&g));
 /// assert!(steps.iter().any(|s| s.to_string() == "hidden-single: r1c9=1 (row 1)"));
 /// ```
