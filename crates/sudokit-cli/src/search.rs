@@ -69,6 +69,11 @@ impl Search {
         })
     }
 
+    /// Whether this is the fast engine (cheap enough to probe for a second solution).
+    pub fn is_fast(&self) -> bool {
+        self.algorithm == Algorithm::Fast
+    }
+
     /// The iteration limit, for messages.
     pub fn max_iterations(&self) -> Option<u64> {
         self.max_iterations

@@ -103,8 +103,27 @@ fn solve_examples_line_by_line() {
             assert_solves(line, puzzle);
         }
     }
-    assert_eq!(r.err, "examples/puzzles.txt:9: r1c1 and r1c5 both hold 5\n");
+    assert_eq!(
+        r.err,
+        "examples/puzzles.txt:8: more than one solution; printed the first (see --limit, --all)\n\
+         examples/puzzles.txt:9: r1c1 and r1c5 both hold 5\n"
+    );
     assert_eq!(r.code, 1);
+}
+
+#[test]
+fn solve_flags_an_ambiguous_puzzle_but_succeeds() {
+    let r = run(&["solve", DEADLY]);
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        r.err,
+        "<arg>:1: more than one solution; printed the first (see --limit, --all)\n"
+    );
+    assert_solves(r.out.trim_end(), DEADLY);
+    let r = run(&["solve", "--format", "json", DEADLY]);
+    let v: Value = serde_json::from_str(r.out.trim()).unwrap();
+    assert_eq!(v["unique"], Value::Bool(false));
+    assert_solves(v["solution"].as_str().unwrap(), DEADLY);
 }
 
 #[test]
@@ -651,13 +670,7 @@ fn broken_pipe_ends_quietly() {
         .current_dir(root())
         .arg("solve")
         // Far more output than a pipe buffers, so that writes meet the closed pipe.
-        .args(
-            [
-                "tests/data/top1465_200.txt",
-                "tests/data/serg_benchmark_200.txt",
-            ]
-            .repeat(3),
-        )
+        .args(["tests/data/top1465_200.txt", "tests/data/17_clue_200.txt"].repeat(3))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -52,7 +52,17 @@ impl Plan {
         if let Err(conflict) = rules::validate(grid) {
             return output::invalid(entry, Some(grid), &conflict.to_string(), self.format);
         }
-        let found = self.search.run(grid, self.max);
+        // A proper puzzle has one solution: when printing one, the fast
+        // engine also looks for a second, so that an ambiguous puzzle is
+        // flagged rather than silently given one of its answers.
+        let probe = !self.many && self.search.is_fast();
+        let mut found = self
+            .search
+            .run(grid, if probe { Some(2) } else { self.max });
+        let ambiguous = probe && found.solutions.len() > 1;
+        if probe {
+            found.solutions.truncate(1);
+        }
         let n = found.solutions.len();
         let problem = search::stop_error(found.stop, n, self.search.max_iterations())
             .or_else(|| (n == 0).then(|| "no solution".to_string()));
@@ -80,6 +90,9 @@ impl Plan {
                 obj.insert("status".into(), status.into());
                 let lines: Vec<Value> =
                     found.solutions.iter().map(|g| g.to_line().into()).collect();
+                if ambiguous {
+                    obj.insert("unique".into(), false.into());
+                }
                 if self.many {
                     obj.insert("count".into(), n.into());
                     obj.insert("complete".into(), (found.stop == Stop::Exhausted).into());
@@ -103,6 +116,12 @@ impl Plan {
             Some(p) => Answer::failed(out).note(entry, p),
             None => Answer::ok(out),
         };
+        if ambiguous {
+            answer = answer.note(
+                entry,
+                "more than one solution; printed the first (see --limit, --all)",
+            );
+        }
         if self.stats && self.format != Format::Json {
             answer = answer.note(entry, found.stats.to_text());
         }
