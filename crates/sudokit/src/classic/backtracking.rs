@@ -63,9 +63,13 @@ pub fn solve(grid: &Grid, limits: Limits) -> Report {
             ..ClassicStats::default()
         },
     };
-    let stop = match search.vuelta_atras(0, 0) {
-        Ok(()) => Stop::Exhausted,
-        Err(stop) => stop,
+    let stop = if limits.solutions_reached(0) {
+        Stop::SolutionLimit
+    } else {
+        match search.vuelta_atras(0, 0) {
+            Ok(()) => Stop::Exhausted,
+            Err(stop) => stop,
+        }
     };
     let mut stats = search.stats;
     stats.peak_memory_bytes = (size_of::<Search>() as u64) + stats.peak_live_nodes * FRAME_BYTES;
@@ -171,7 +175,7 @@ mod tests {
     #[test]
     fn solution_limit_stops_at_exactly_n() {
         let puzzle = many_solutions();
-        for n in [1, 3, 7] {
+        for n in [0, 1, 3, 7] {
             let r = solve(
                 &puzzle,
                 Limits {

@@ -18,8 +18,9 @@
 //!
 //! Every solution is found (in the same lexicographic order as
 //! backtracking). The price is memory: a whole level of partial grids can be
-//! alive at once. A node is 82 bytes (the 81 cells and the next position), the
-//! queue's peak length is reported, and a memory cap stops the search with
+//! alive at once. A node is 82 bytes (the 81 cells and the next position);
+//! the peak number of live nodes (the queue plus the node being expanded) and
+//! its size are reported, and a memory cap stops the search with
 //! [`Stop::MemoryCap`] instead of exhausting the machine.
 
 use super::{ClassicStats, Clock, Limits, Report, Stop};
@@ -86,6 +87,9 @@ pub fn solve(grid: &Grid, limits: Limits, memory_cap_bytes: u64) -> Report {
         next: next_empty(grid.values(), 0),
     };
     let stop = 'search: {
+        if limits.solutions_reached(0) {
+            break 'search Stop::SolutionLimit;
+        }
         if root.next == 81 {
             solutions.push(*grid);
             break 'search if limits.solutions_reached(1) {
@@ -223,6 +227,13 @@ mod tests {
         assert_eq!(r.solutions.len(), 5);
         assert_eq!(r.stop, Stop::SolutionLimit);
         check_solutions(&puzzle, &r.solutions);
+        let none = Limits {
+            max_solutions: Some(0),
+            ..Limits::default()
+        };
+        let r = solve(&puzzle, none, DEFAULT_MEMORY_CAP);
+        assert!(r.solutions.is_empty());
+        assert_eq!(r.stop, Stop::SolutionLimit);
 
         let r = solve(
             &puzzle,

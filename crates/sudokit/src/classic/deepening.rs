@@ -287,6 +287,9 @@ impl Search<'_> {
             Some(t) => t.record_root(&root.grid, outcome),
             None => TreeRef::ROOT,
         };
+        if self.options.limits.solutions_reached(0) {
+            return Err(Stop::SolutionLimit);
+        }
         match outcome {
             Outcome::Failed => {
                 self.stats.dead_ends += 1;
@@ -464,7 +467,7 @@ mod tests {
     #[test]
     fn limits_stop_at_exactly_n() {
         let puzzle = many_solutions();
-        for n in [1, 2, 10] {
+        for n in [0, 1, 2, 10] {
             let options = Options {
                 limits: Limits {
                     max_solutions: Some(n),

@@ -35,7 +35,7 @@ use std::time::Duration;
 /// let first_two = Limits { max_solutions: Some(2), ..Limits::default() };
 /// assert_eq!(first_two.max_iterations, None);
 /// ```
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Stop as soon as this many solutions have been found.
     pub max_solutions: Option<u64>,
@@ -119,8 +119,9 @@ pub struct ClassicStats {
     pub dead_ends: u64,
     /// The deepest level reached, counted in trials below the root.
     pub max_depth: u64,
-    /// Branch and bound: the peak queue length. Backtracking and deepening:
-    /// the peak number of nodes on the recursion path, root included.
+    /// Branch and bound: the peak number of live nodes, those in the queue
+    /// plus the one being expanded. Backtracking and deepening: the peak
+    /// number of nodes on the recursion path, root included.
     pub peak_live_nodes: u64,
     /// An estimate of the peak memory held by the search structures, in
     /// bytes: live nodes times the size of one, plus fixed state.
