@@ -188,9 +188,9 @@ impl State {
         self.candidates.place(cell, digit);
     }
 
-    /// Applies `techniques` until none changes anything, restarting from
-    /// the simplest after every change, as a human would. `false` when the
-    /// position turns out contradictory.
+    /// Applies `techniques` until none changes anything: every step of the
+    /// first technique that finds one, then again from the simplest, as a
+    /// human would. `false` when the position turns out contradictory.
     fn deepen(&mut self, techniques: &[Technique]) -> bool {
         loop {
             if self.is_contradictory() {
