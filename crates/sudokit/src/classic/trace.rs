@@ -515,7 +515,9 @@ impl Trace {
         let py = |d: usize| TOP + d as f64 * LEVEL + BOX_H / 2.0;
         let caption = self.tree_caption();
         let width = (slots.max(1) as f64 * SLOT + 2.0 * MARGIN)
-            .max(7.0 * caption.len().max(self.description.len() + 30) as f64 + 2.0 * MARGIN);
+            // Room for the title (bold, 15 px: about 9 px a character) and the caption.
+            .max(9.0 * (self.description.len() + 30) as f64 + 2.0 * MARGIN)
+            .max(7.0 * caption.len() as f64 + 2.0 * MARGIN);
         let height = TOP + (max_depth as f64 + 1.0) * LEVEL + MARGIN;
 
         let mut out = String::new();
