@@ -31,3 +31,8 @@ pub use candidates::{Candidates, DigitSet};
 pub use error::{ParseError, ParseErrorKind, RuleError};
 pub use format::Puzzle;
 pub use grid::{Cell, Digit, Grid, House};
+
+/// The README's Rust examples, compiled and run as doctests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
