@@ -20,7 +20,7 @@ pub struct ParseError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseErrorKind {
     /// A line-format puzzle with the wrong number of cells.
-    #[error("{found} cells, expected 81")]
+    #[error("{}, expected 81", count(*found, "cell"))]
     CellCount {
         /// How many cells the line holds.
         found: usize,
@@ -34,7 +34,7 @@ pub enum ParseErrorKind {
         column: usize,
     },
     /// A block-format puzzle with too few rows before it ended.
-    #[error("block of {found} rows, expected 9")]
+    #[error("block of {}, expected 9", count(*found, "row"))]
     BlockRows {
         /// How many rows of nine cells were read.
         found: usize,
@@ -51,6 +51,15 @@ pub enum ParseErrorKind {
     /// JSON input that is not a puzzle.
     #[error("JSON: {0}")]
     Json(String),
+}
+
+/// `1 cell`, `80 cells`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 /// Why a grid cannot be a puzzle with exactly one solution, found without searching.

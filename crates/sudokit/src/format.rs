@@ -295,15 +295,21 @@ fn json_grid(v: &serde_json::Value, line: usize) -> Result<Puzzle, String> {
             Some(p) => return json_grid(p, line),
             None => return Err("object without a \"puzzle\" field".into()),
         },
-        Value::Array(items) if items.iter().all(Value::is_array) => {
+        Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_array) => {
             if items.len() != 9 {
-                return Err(format!("{} rows, expected 9", items.len()));
+                let n = items.len();
+                return Err(format!(
+                    "{n} row{}, expected 9",
+                    if n == 1 { "" } else { "s" }
+                ));
             }
             let mut cells = Vec::with_capacity(81);
             for (r, row) in items.iter().enumerate() {
                 let row = row.as_array().expect("checked above");
                 if row.len() != 9 {
-                    return Err(format!("row {} has {} cells, expected 9", r + 1, row.len()));
+                    let n = row.len();
+                    let s = if n == 1 { "" } else { "s" };
+                    return Err(format!("row {} has {n} cell{s}, expected 9", r + 1));
                 }
                 cells.extend(row);
             }
@@ -318,7 +324,7 @@ fn json_grid(v: &serde_json::Value, line: usize) -> Result<Puzzle, String> {
         }
     };
     if cells.len() != 81 {
-        return Err(format!("{} cells, expected 81", cells.len()));
+        return Err(ParseErrorKind::CellCount { found: cells.len() }.to_string());
     }
     let mut values = [0u8; 81];
     for (i, (slot, v)) in values.iter_mut().zip(cells).enumerate() {
@@ -471,6 +477,7 @@ mod tests {
         assert_eq!(parse_one("").unwrap_err().to_string(), "1: no puzzle found");
         let huge = "1".repeat(10_000_000);
         assert_eq!(err(&huge), "1: 10000000 cells, expected 81");
+        assert_eq!(err("4"), "1: 1 cell, expected 81");
         let bad_utf8 = read_puzzles(b"4..\xff\xfe");
         assert_eq!(
             bad_utf8[0].as_ref().unwrap_err().to_string(),
