@@ -100,6 +100,59 @@ pub(crate) static KEEP: [u32; 512] = {
     t
 };
 
+/// `FORCED[f]`: for a set `f` of 3x3 matrix entries (bit `3 * i + j`) each
+/// known to hold the digit, the entries still allowed: those sharing neither
+/// a row nor a column with an entry of `f` other than themselves.
+///
+/// Used by the triad rule: a minirow (or minicolumn) where only three digits
+/// remain possible must hold exactly those three, so each of them is forced
+/// into it.
+pub(crate) static FORCED: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut f = 0;
+    while f < 512 {
+        let mut allowed = 0;
+        let mut e = 0;
+        while e < 9 {
+            let (i, j) = (e / 3, e % 3);
+            let mut ok = true;
+            let mut g = 0;
+            while g < 9 {
+                if f >> g & 1 != 0 && g != e && (g / 3 == i || g % 3 == j) {
+                    ok = false;
+                }
+                g += 1;
+            }
+            if ok {
+                allowed |= 1 << e;
+            }
+            e += 1;
+        }
+        t[f] = allowed;
+        f += 1;
+    }
+    t
+};
+
+/// `MINIROW_CELLS[s]`: the band-word mask of the minirows in shrink `s`.
+pub(crate) static MINIROW_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut mask = 0;
+        let mut bit = 0;
+        while bit < 9 {
+            if s >> bit & 1 != 0 {
+                mask |= 7 << (9 * (bit / 3) + 3 * (bit % 3));
+            }
+            bit += 1;
+        }
+        t[s] = mask;
+        s += 1;
+    }
+    t
+};
+
 /// The cell's band (0..3) and its bit inside the band word.
 pub(crate) const fn locate(cell: usize) -> (usize, u32) {
     (cell / 27, 1 << (cell % 27))
@@ -140,6 +193,19 @@ mod tests {
         assert_eq!(PERM[0b111_111_001], 0b110_110_001);
         // Rows 0 and 1 both limited to column 0: impossible.
         assert_eq!(PERM[0b111_001_001], 0);
+    }
+
+    #[test]
+    fn forced_entries_clear_their_row_and_column() {
+        assert_eq!(FORCED[0], 0x1ff);
+        // Entry (0, 0) forced: the rest of row 0 and column 0 go.
+        assert_eq!(FORCED[1], 0b110_110_001);
+        // A full permutation leaves itself.
+        assert_eq!(FORCED[0b100_010_001], 0b100_010_001);
+        for s in 0..512 {
+            assert_eq!(KEEP[s], MINIROW_CELLS[PERM[s] as usize]);
+        }
+        assert_eq!(MINIROW_CELLS[0x1ff], BAND);
     }
 
     #[test]
