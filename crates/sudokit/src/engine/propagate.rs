@@ -41,16 +41,25 @@ fn shrink(w: u32) -> usize {
 
 /// The cells of each band word that are the only candidate of their row.
 ///
-/// Branch-free and lane-parallel, so it compiles to vector code.
+/// Every row of `w` must hold a candidate (true after the band filter).
+/// SWAR on the three 9-bit rows at once: with no empty row, subtracting 1
+/// from each row never borrows across rows, so `w & (w - 1)` per row is
+/// computed for all three, and a row is a single when that is zero. Lane
+/// parallel, so it compiles to a few vector instructions.
 #[inline(always)]
 fn row_singles(w: &Lanes) -> Lanes {
+    const ONES: u32 = 1 | 1 << 9 | 1 << 18;
+    const LOW8: u32 = 0xff * ONES;
+    const HIGH: u32 = 0x100 * ONES;
     let mut out = [0u32; 4];
-    for r in 0..3 {
-        for k in 0..4 {
-            let seg = w[k] >> (9 * r) & ROW0;
-            let single = u32::from(seg & seg.wrapping_sub(1) == 0).wrapping_neg();
-            out[k] |= (seg & single) << (9 * r);
-        }
+    for k in 0..4 {
+        let x = w[k];
+        let rest = x & x.wrapping_sub(ONES);
+        // Bit 8 of each row: set when the row of `rest` is not zero (adding
+        // 0xff to the low eight bits carries into bit 8 unless they are 0).
+        let busy = (rest | ((rest & LOW8) + LOW8)) & HIGH;
+        let lone = HIGH & !busy;
+        out[k] = x & (lone | (lone - (lone >> 8)));
     }
     out
 }
@@ -61,12 +70,37 @@ fn columns(x: u32) -> u32 {
     (x | x >> 9 | x >> 18) & ROW0
 }
 
+/// Groups of three bits at 0, 9 and 18: one box column triple per stack.
+const STACK_SLOTS: u32 = 0x1c0e07;
+
+/// The minicolumns of three band words in stack-major layout: bit
+/// `9 * stack + 3 * band + j` when column `3 * stack + j` of `band` holds a
+/// candidate. Nine consecutive bits are then one stack's 3x3 (band, column)
+/// matrix, ready for a `PERM` lookup.
+#[inline(always)]
+fn stack_layout(w: &Lanes) -> u32 {
+    let mut t = 0;
+    for band in 0..3 {
+        let c = columns(w[band]);
+        t |= ((c | c << 6 | c << 12) & STACK_SLOTS) << (3 * band);
+    }
+    t
+}
+
+/// The inverse of `stack_layout` for one band: its nine columns.
+#[inline(always)]
+fn band_columns(t: u32, band: usize) -> u32 {
+    let x = t >> (3 * band) & STACK_SLOTS;
+    (x | x >> 6 | x >> 12) & ROW0
+}
+
 /// Applies both permutation filters to one digit until they hold.
 ///
-/// `colpres` is the column layout (nine bits per band) the stack filter last
-/// saw for this digit: the stack filter only depends on it, so it is skipped
-/// when it has not changed. Returns the filtered lanes, or a contradiction
-/// when a row, box, column or band runs out of room for the digit.
+/// `colpres` is the minicolumn layout (see `stack_layout`) the stack filter
+/// last saw for this digit: the stack filter only depends on it, so it is
+/// skipped when it has not changed. Returns the filtered lanes, or a
+/// contradiction when a row, box, column or band runs out of room for the
+/// digit.
 #[inline(always)]
 fn filter_digit(mut w: Lanes, colpres: &mut u32) -> Result<Lanes, Contradiction> {
     loop {
@@ -77,30 +111,24 @@ fn filter_digit(mut w: Lanes, colpres: &mut u32) -> Result<Lanes, Contradiction>
         if w[0] == 0 || w[1] == 0 || w[2] == 0 {
             return Err(Contradiction);
         }
-        // Columns against boxes, stack by stack: nine bits per band say which
-        // columns hold the digit; stack `s` is the 3x3 matrix of bits
-        // 3s..3s+3 of each band's nine.
-        let all = columns(w[0]) | columns(w[1]) << 9 | columns(w[2]) << 18;
+        // Columns against boxes, stack by stack.
+        let all = stack_layout(&w);
         if all == *colpres {
             return Ok(w);
         }
-        let mut allowed = 0u32;
-        for s in 0..3 {
-            let v = all >> (3 * s);
-            let m = (v & 7) | (v >> 6 & 0x38) | (v >> 12 & 0x1c0);
-            let keep = PERM[m as usize] as u32;
-            if keep == 0 {
-                return Err(Contradiction);
-            }
-            let back = (keep & 7) | (keep & 0x38) << 6 | (keep & 0x1c0) << 12;
-            allowed |= back << (3 * s);
+        let k0 = u32::from(PERM[(all & ROW0) as usize]);
+        let k1 = u32::from(PERM[(all >> 9 & ROW0) as usize]);
+        let k2 = u32::from(PERM[(all >> 18 & ROW0) as usize]);
+        if (k0 == 0) | (k1 == 0) | (k2 == 0) {
+            return Err(Contradiction);
         }
+        let allowed = k0 | k1 << 9 | k2 << 18;
         *colpres = allowed;
         if allowed == all {
             return Ok(w);
         }
         for (band, x) in w.iter_mut().take(3).enumerate() {
-            *x &= (allowed >> (9 * band) & ROW0) * COLS_TO_ROWS;
+            *x &= band_columns(allowed, band) * COLS_TO_ROWS;
         }
     }
 }
@@ -205,7 +233,7 @@ impl Board {
     fn triads(&mut self) -> Result<bool, Contradiction> {
         const VALID: u64 = ((1 << 27) - 1) | (((1 << 27) - 1) << 32);
         // Per digit, its minirows (bit 9 * band + 3 * row + box) and its
-        // minicolumns (bit 32 + 9 * band + col), both as the filters left
+        // minicolumns (bit 32 + `stack_layout` bit), both as the filters left
         // them; then bit-sliced counts of how many digits each can hold.
         let mut pres = [0u64; 9];
         let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
@@ -225,7 +253,7 @@ impl Board {
         // Minirows and minicolumns with three digits, some cell unplaced.
         let u = &self.unsolved;
         let open_rows = shrink(u[0]) | shrink(u[1]) << 9 | shrink(u[2]) << 18;
-        let open_cols = columns(u[0]) | columns(u[1]) << 9 | columns(u[2]) << 18;
+        let open_cols = stack_layout(u);
         let exact = three & !four & (open_rows as u64 | u64::from(open_cols) << 32);
         if exact == 0 {
             return Ok(false);
@@ -254,17 +282,15 @@ impl Board {
                 let all = self.colpres[d];
                 let mut allowed = all;
                 for st in 0..3 {
-                    let v = cols >> (3 * st);
-                    let f = (v & 7) | (v >> 6 & 0x38) | (v >> 12 & 0x1c0);
+                    let f = cols >> (9 * st) & ROW0;
                     if f != 0 {
-                        let keep = FORCED[f as usize] as u32;
-                        let back = (keep & 7) | (keep & 0x38) << 6 | (keep & 0x1c0) << 12;
-                        allowed &= !(0x1c0e07 << (3 * st)) | back << (3 * st);
+                        let keep = u32::from(FORCED[f as usize]);
+                        allowed &= !(ROW0 << (9 * st)) | keep << (9 * st);
                     }
                 }
                 if allowed != all {
                     for band in 0..3 {
-                        self.cand[d][band] &= (allowed >> (9 * band) & ROW0) * COLS_TO_ROWS;
+                        self.cand[d][band] &= band_columns(allowed, band) * COLS_TO_ROWS;
                     }
                     self.dirty |= 1 << d;
                     changed = true;
@@ -300,6 +326,57 @@ impl Board {
             }
             if !self.naked_singles()? && (self.open_cells() < min_open.max(1) || !self.triads()?) {
                 return Ok(());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator of band words.
+    fn words() -> impl Iterator<Item = u32> {
+        let mut x = 0x2545_f491_u32;
+        std::iter::repeat_with(move || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x & super::super::tables::BAND
+        })
+        .take(20_000)
+    }
+
+    #[test]
+    fn row_singles_match_a_row_by_row_count() {
+        for w in words() {
+            // The SWAR form needs every row non-empty.
+            if (0..3).any(|r| w >> (9 * r) & ROW0 == 0) {
+                continue;
+            }
+            let mut want = 0;
+            for r in 0..3 {
+                let seg = w >> (9 * r) & ROW0;
+                if seg.count_ones() == 1 {
+                    want |= seg << (9 * r);
+                }
+            }
+            assert_eq!(row_singles(&[w, 0, 0, 0]), [want, 0, 0, 0], "{w:#x}");
+        }
+    }
+
+    #[test]
+    fn stack_layout_round_trips() {
+        let ws: Vec<u32> = words().collect();
+        for c in ws.chunks_exact(3) {
+            let lanes = [c[0], c[1], c[2], 0];
+            let t = stack_layout(&lanes);
+            for band in 0..3 {
+                assert_eq!(band_columns(t, band), columns(lanes[band]));
+                for col in 0..9 {
+                    let bit = 9 * (col / 3) + 3 * band + col % 3;
+                    assert_eq!(t >> bit & 1, columns(lanes[band]) >> col & 1);
+                }
             }
         }
     }
