@@ -102,14 +102,14 @@ fn write_chunk(
 
 /// A progress bar on stderr, drawn only on a terminal, for large batches,
 /// once the run has taken a moment.
-struct Bar {
+pub struct Bar {
     bar: Option<ProgressBar>,
     start: Instant,
     shown: std::cell::Cell<bool>,
 }
 
 impl Bar {
-    fn new(len: usize) -> Bar {
+    pub fn new(len: usize) -> Bar {
         let wanted = len >= BAR_MIN_ENTRIES && io::stderr().is_terminal();
         let bar = wanted.then(|| {
             let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden());
@@ -127,7 +127,7 @@ impl Bar {
         }
     }
 
-    fn advance(&self, n: usize) {
+    pub fn advance(&self, n: usize) {
         if let Some(bar) = &self.bar {
             bar.inc(n as u64);
             if !self.shown.get() && self.start.elapsed() >= QUIET_FOR {
@@ -137,14 +137,14 @@ impl Bar {
         }
     }
 
-    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
         match &self.bar {
             Some(bar) => bar.suspend(f),
             None => f(),
         }
     }
 
-    fn finish(&self) {
+    pub fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }

@@ -11,6 +11,7 @@ Examples:
   sudokit check --minimal puzzles.txt           unique / multiple / none / invalid
   sudokit trace --lang en --select min PUZZLE   the iteration trace of deepening backtracking
   sudokit trace --tree svg PUZZLE > tree.svg    the search tree as a picture
+  sudokit bench tests/data/*.txt                µs per puzzle, puzzles/s, guesses, verified
 
 Input: positional arguments are files; `-` or no argument reads standard input; an argument that
 is not an existing file but reads as a puzzle is the puzzle itself. Line format (81 cells, `.` or
@@ -28,7 +29,7 @@ Exit status: 0 all went well; 1 some puzzle was invalid, unsolvable or failed a 
 #[command(
     name = "sudokit",
     version,
-    about = "Sudoku toolkit: solve, count, check and trace puzzles",
+    about = "Sudoku toolkit: solve, count, check, trace and benchmark puzzles",
     long_about = "Sudoku toolkit: solve, count and check puzzles with a fast engine or the \
                   classic algorithms (backtracking, branch and bound, backtracking with \
                   deepening), and trace the classic searches iteration by iteration.",
@@ -56,6 +57,9 @@ pub enum Command {
     /// Print the iteration trace (or search tree) of backtracking with deepening.
     #[command(after_help = TRACE_HELP)]
     Trace(TraceArgs),
+    /// Time the solver on puzzle files: µs per puzzle, puzzles per second, guesses, verified.
+    #[command(after_help = BENCH_HELP)]
+    Bench(BenchArgs),
 }
 
 const SOLVE_HELP: &str = "\
@@ -100,6 +104,29 @@ Examples:
   sudokit trace --techniques naked-single --max-iterations 500 PUZZLE
   sudokit trace --tree dot PUZZLE | dot -Tpng > tree.png
   sudokit trace --tree svg PUZZLE > tree.svg";
+
+const BENCH_HELP: &str = "\
+Examples:
+  sudokit bench tests/data/*.txt                      count to 2 (uniqueness check), one thread
+  sudokit bench --mode solve --repeat 5 top1465.txt   first solution, median of 5 timed runs
+  sudokit bench --threads 2 --compare-threads 17_clue.txt
+  sudokit bench --format json --algorithm deepening --select min --max-puzzles 100 \\
+      --max-iterations 1000000 random_minimal_100k.txt
+  sudokit bench --format tsv tests/data/*.txt > bench.tsv
+
+One row per file: puzzles, µs per puzzle (mean and median, each solve timed on its own), puzzles
+per second (puzzles over the wall time of the run), guesses per puzzle (fast engine) or iterations
+and nodes per puzzle (classic algorithms), and the verification: every solution produced is
+checked against the rules and the puzzle's givens, and the count against an independent
+enumeration (fast) or the fast engine (classic); `ok`, or the number of failures. A puzzle cut
+short by --max-iterations or --max-memory is counted as stopped, not as a failure.
+
+Timing: an untimed warm-up pass (--warmup), then --repeat timed runs; the run with the median
+wall time is reported. With --threads N the runs use N threads; --compare-threads also runs on
+one thread and reports the speedup.
+
+Exit status: 0 all went well; 1 a bad line, a puzzle whose givens clash, or a verification
+failure; 2 usage or I/O error.";
 
 /// Flags every subcommand shares: inputs, formats, threads.
 #[derive(Debug, Args)]
@@ -169,6 +196,16 @@ pub enum Select {
 /// Flags of the searches shared by `solve` and `count`.
 #[derive(Debug, Args)]
 pub struct SearchArgs {
+    #[command(flatten)]
+    pub algorithm: AlgorithmArgs,
+    /// Print search statistics per puzzle (stderr, or "stats" in JSON).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// The choice of algorithm and its options, shared by `solve`, `count` and `bench`.
+#[derive(Debug, Args)]
+pub struct AlgorithmArgs {
     /// Search algorithm.
     #[arg(short, long, value_enum, default_value_t)]
     pub algorithm: Algorithm,
@@ -188,9 +225,6 @@ pub struct SearchArgs {
     /// Memory cap of branch and bound in MiB [default: 1024].
     #[arg(long, value_name = "MIB")]
     pub max_memory: Option<u64>,
-    /// Print search statistics per puzzle (stderr, or "stats" in JSON).
-    #[arg(long)]
-    pub stats: bool,
 }
 
 /// `sudokit solve`.
@@ -284,4 +318,62 @@ pub struct TraceArgs {
     pub all: bool,
     #[command(flatten)]
     pub common: Common,
+}
+
+/// What `bench` times for each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchMode {
+    /// Count solutions up to --limit (default 2: the uniqueness check).
+    #[value(alias = "count")]
+    Count2,
+    /// Find the first solution.
+    Solve,
+}
+
+/// How `bench` prints its rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchFormat {
+    /// An aligned table with a header.
+    Table,
+    /// One JSON object per file (JSON Lines).
+    Json,
+    /// Tab-separated values with a header line.
+    Tsv,
+}
+
+/// `sudokit bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Puzzle files; `-` or none reads standard input; a puzzle may also be given directly.
+    #[arg(value_name = "FILE|PUZZLE")]
+    pub inputs: Vec<String>,
+    /// What is timed per puzzle.
+    #[arg(long, value_enum, default_value_t = BenchMode::Count2)]
+    pub mode: BenchMode,
+    /// Solutions to count up to in count mode [default: 2].
+    #[arg(short = 'n', long, value_name = "N")]
+    pub limit: Option<u64>,
+    #[command(flatten)]
+    pub algorithm: AlgorithmArgs,
+    /// Time only the first N puzzles of each file.
+    #[arg(long, value_name = "N")]
+    pub max_puzzles: Option<usize>,
+    /// Timed runs per file; the run with the median wall time is reported.
+    #[arg(long, value_name = "R", default_value_t = 1)]
+    pub repeat: usize,
+    /// Puzzles in the untimed warm-up pass before the timed runs (0: none).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub warmup: usize,
+    /// Worker threads (0: one per core); the default times on one thread.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
+    /// Also time the batch on one thread and report the speedup of --threads N.
+    #[arg(long)]
+    pub compare_threads: bool,
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = BenchFormat::Table)]
+    pub format: BenchFormat,
+    /// Input format, as for the other subcommands.
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto, value_name = "FORMAT")]
+    pub input_format: InputFormat,
 }

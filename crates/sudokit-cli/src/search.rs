@@ -1,7 +1,7 @@
 //! The algorithm chosen with `--algorithm`, behind one call: run a search for
 //! up to N solutions and report what it found, why it stopped, and its stats.
 
-use crate::cli::{self, Algorithm, SearchArgs};
+use crate::cli::{self, Algorithm, AlgorithmArgs};
 use crate::output::Stats;
 use anyhow::{Context, bail};
 use std::time::Instant;
@@ -30,7 +30,7 @@ pub struct Found {
 
 impl Search {
     /// Checks that every flag applies to the chosen algorithm.
-    pub fn new(args: &SearchArgs) -> anyhow::Result<Search> {
+    pub fn new(args: &AlgorithmArgs) -> anyhow::Result<Search> {
         let algorithm = args.algorithm;
         let name = algorithm_name(algorithm);
         let deepening_only = [
@@ -72,6 +72,11 @@ impl Search {
     /// Whether this is the fast engine (cheap enough to probe for a second solution).
     pub fn is_fast(&self) -> bool {
         self.algorithm == Algorithm::Fast
+    }
+
+    /// The chosen algorithm.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
     }
 
     /// The iteration limit, for messages.

@@ -645,12 +645,13 @@ fn help_mentions_every_subcommand() {
         "count",
         "check",
         "trace",
+        "bench",
         "Examples:",
         "Exit status",
     ] {
         assert!(r.out.contains(word), "--help lacks {word}");
     }
-    for sub in ["solve", "count", "check", "trace"] {
+    for sub in ["solve", "count", "check", "trace", "bench"] {
         let r = run(&[sub, "--help"]);
         assert_eq!(r.code, 0);
         assert!(
@@ -689,4 +690,219 @@ fn broken_pipe_ends_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(err, "");
     assert!(status.code().is_some_and(|c| c == 0), "{status:?}");
+}
+
+// ---------------------------------------------------------------- bench
+
+/// The JSON objects of a `bench --format json` run, one per file.
+fn bench_json(args: &[&str]) -> Vec<Value> {
+    let mut all = vec!["bench", "--format", "json", "--warmup", "10"];
+    all.extend_from_slice(args);
+    let r = run(&all);
+    assert_eq!(r.code, 0, "{}", r.err);
+    r.out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// A field of a bench object as a number.
+fn num(obj: &Value, key: &str) -> f64 {
+    obj[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} in {obj}"))
+}
+
+/// Five puzzles of about 40 clues, cut from P17_SOLUTION in different
+/// patterns: easy enough for the classic algorithms in a debug build.
+fn easy_file() -> PathBuf {
+    let text: String = (0..5)
+        .map(|k| {
+            let line: String = P17_SOLUTION
+                .chars()
+                .enumerate()
+                .map(|(i, c)| if (i * 7 + k) % 9 < 4 { '.' } else { c })
+                .collect();
+            line + "\n"
+        })
+        .collect();
+    temp_file("easy5.txt", text.as_bytes())
+}
+
+#[test]
+fn bench_table_has_a_row_per_file() {
+    let file = "tests/data/top1465_200.txt";
+    let r = run(&["bench", "--max-puzzles", "50", "--warmup", "10", file]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.out);
+    assert!(lines[0].starts_with("# fast, count up to 2 solutions, 1 thread"));
+    let header: Vec<&str> = lines[1]
+        .split("  ")
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .collect();
+    assert_eq!(
+        header,
+        [
+            "file",
+            "puzzles",
+            "µs mean",
+            "µs median",
+            "puzzles/s",
+            "guesses/puzzle",
+            "verified"
+        ]
+    );
+    let row: Vec<&str> = lines[2].split_whitespace().collect();
+    assert_eq!(row[0], file);
+    assert_eq!(row[1], "50");
+    assert!(
+        row[2..6].iter().all(|v| v.parse::<f64>().unwrap() > 0.0),
+        "{row:?}"
+    );
+    assert_eq!(row[6], "ok");
+}
+
+#[test]
+fn bench_json_and_tsv_fields() {
+    let objs = bench_json(&[
+        "--max-puzzles",
+        "50",
+        "--repeat",
+        "3",
+        "tests/data/top1465_200.txt",
+    ]);
+    assert_eq!(objs.len(), 1);
+    let o = &objs[0];
+    assert_eq!(o["file"], "tests/data/top1465_200.txt");
+    assert_eq!(o["algorithm"], "fast");
+    assert_eq!(o["mode"], "count2");
+    assert_eq!(o["limit"], 2);
+    assert_eq!(o["threads"], 1);
+    assert_eq!(o["repeat"], 3);
+    assert_eq!(o["puzzles"], 50);
+    assert_eq!(o["stopped"], 0);
+    for key in [
+        "mean_us",
+        "median_us",
+        "puzzles_per_sec",
+        "guesses_per_puzzle",
+        "nodes_per_puzzle",
+    ] {
+        assert!(num(o, key) > 0.0, "{key} in {o}");
+    }
+    assert_eq!(o["failures"], 0);
+    assert_eq!(o["verified"], true);
+
+    let r = run(&[
+        "bench",
+        "--format",
+        "tsv",
+        "--mode",
+        "solve",
+        "--max-puzzles",
+        "20",
+        "tests/data/17_clue_200.txt",
+        "tests/data/top1465_200.txt",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let rows: Vec<Vec<&str>> = r.out.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0][..3], ["file", "algorithm", "mode"]);
+    assert!(rows.iter().all(|r| r.len() == rows[0].len()));
+    assert_eq!(
+        rows[1][..4],
+        ["tests/data/17_clue_200.txt", "fast", "solve", "1"]
+    );
+    assert_eq!(rows[2].last(), Some(&"true"));
+}
+
+#[test]
+fn bench_verifies_counts_of_multi_solution_puzzles() {
+    let file = "tests/data/serg_benchmark_200.txt";
+    for limit in ["2", "5"] {
+        let o = &bench_json(&["--max-puzzles", "50", "--limit", limit, file])[0];
+        assert_eq!(o["puzzles"], 50);
+        assert_eq!(o["limit"], limit.parse::<u64>().unwrap());
+        assert_eq!(o["verified"], true, "{o}");
+    }
+    let o = &bench_json(&["--max-puzzles", "50", "--mode", "solve", file])[0];
+    assert_eq!(o["verified"], true, "{o}");
+}
+
+#[test]
+fn bench_classic_algorithms() {
+    let easy = easy_file();
+    let easy = easy.to_str().unwrap();
+    for algorithm in ["backtracking", "branch-and-bound", "deepening"] {
+        let o = &bench_json(&["--algorithm", algorithm, "--max-puzzles", "5", easy])[0];
+        assert_eq!(o["algorithm"], algorithm);
+        assert_eq!(o["puzzles"], 5);
+        assert_eq!(o["stopped"], 0);
+        assert!(num(o, "iterations_per_puzzle") > 0.0 && num(o, "nodes_per_puzzle") > 0.0);
+        assert!(o.get("guesses_per_puzzle").is_none());
+        assert_eq!(o["verified"], true, "{o}");
+    }
+    // A puzzle stopped by a limit is counted, not a failure.
+    let o = &bench_json(&["-a", "backtracking", "--max-iterations", "3", easy])[0];
+    assert_eq!(o["stopped"], 5);
+    assert_eq!(o["verified"], true);
+    let r = run(&[
+        "bench",
+        "-a",
+        "deepening",
+        "--select",
+        "min",
+        "--warmup",
+        "0",
+        easy,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("iterations/puzzle") && r.out.contains("stopped"));
+}
+
+#[test]
+fn bench_bad_lines_missing_files_and_usage() {
+    let bad = temp_file("bench_bad.txt", format!("{P17}\n123\n{P41}\n").as_bytes());
+    let bad = bad.to_str().unwrap();
+    let r = run(&["bench", "--format", "tsv", bad]);
+    assert_eq!(r.err, format!("{bad}:2: 3 cells, expected 81\n"));
+    assert_eq!(r.code, 1);
+    assert_eq!(r.out.lines().nth(1).unwrap().split('\t').nth(6), Some("2"));
+
+    let r = run(&["bench", "no/such/file.txt"]);
+    assert_eq!(
+        r.err,
+        "sudokit: no/such/file.txt: No such file or directory\n"
+    );
+    assert_eq!(r.code, 2);
+    for args in [
+        ["--mode", "solve", "--limit", "3"],
+        ["--threads", "1", "--compare-threads", "--warmup=0"],
+        ["--max-iterations", "10", "--algorithm", "fast"],
+        ["--repeat", "0", "--warmup", "0"],
+    ] {
+        let r = run(&[&["bench"], &args[..], &[P17]].concat());
+        assert_eq!(r.code, 2, "{args:?}: {}", r.err);
+    }
+}
+
+#[test]
+fn bench_on_two_threads() {
+    let file = "tests/data/random_minimal_200.txt";
+    let o = &bench_json(&[
+        "--threads",
+        "2",
+        "--compare-threads",
+        "--max-puzzles",
+        "100",
+        file,
+    ])[0];
+    assert_eq!(o["threads"], 2);
+    assert!(num(o, "single_thread_puzzles_per_sec") > 0.0 && num(o, "speedup") > 0.0);
+    assert_eq!(o["verified"], true);
+    let r = run(&["bench", "-j", "2", "--max-puzzles", "50", file]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("threads") && r.out.contains(" ok"));
 }

@@ -14,7 +14,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     if args.limit == 0 {
         bail!("--limit must be at least 1");
     }
-    let search = Search::new(&args.search)?;
+    let search = Search::new(&args.search.algorithm)?;
     let format = args.common.format;
     let entries = input::read_all(&args.common.inputs, args.common.input_format);
     crate::with_threads(args.common.threads, || {

@@ -1,5 +1,6 @@
 //! One module per subcommand; each reads its inputs and runs a batch.
 
+pub mod bench;
 pub mod check;
 pub mod count;
 pub mod solve;
@@ -15,5 +16,6 @@ pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Count(args) => count::run(args),
         Command::Check(args) => check::run(args),
         Command::Trace(args) => trace::run(args),
+        Command::Bench(args) => bench::run(args),
     }
 }

@@ -29,7 +29,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         bail!("--limit must be at least 1");
     }
     let plan = Plan {
-        search: Search::new(&args.search)?,
+        search: Search::new(&args.search.algorithm)?,
         max: if args.all {
             None
         } else {

@@ -1,0 +1,688 @@
+//! `sudokit bench`: time an algorithm on puzzle files, one row per file.
+//!
+//! Each file is read whole and its puzzles checked for clashing givens before
+//! any timing. Then an untimed warm-up pass, `--repeat` timed runs (each solve
+//! timed on its own with [`Instant`], the run timed by the wall clock), and a
+//! verification of the median run's results, which is not timed.
+
+use crate::batch::Bar;
+use crate::cli::{Algorithm, BenchArgs, BenchFormat, BenchMode};
+use crate::input::{self, EntryKind};
+use crate::search::{Search, algorithm_name};
+use anyhow::bail;
+use rayon::prelude::*;
+use serde_json::{Map, Value};
+use std::collections::HashSet;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+use sudokit::classic::Stop;
+use sudokit::{Grid, engine, rules};
+
+/// Puzzles per step of the progress bar.
+const CHUNK: usize = 8192;
+
+/// Runs `bench`.
+pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    let plan = Plan::new(args)?;
+    let runner = Runner::new(args.threads)?;
+    let mut status = Status::default();
+    let files: Vec<File> = inputs(args)
+        .iter()
+        .filter_map(|arg| load(arg, args, &mut status))
+        .collect();
+    if files.is_empty() {
+        return Ok(status.code());
+    }
+    let mut table = Printer::new(args.format, &files);
+    let mut out = io::stdout().lock();
+    table.header(&mut out, &plan, &runner)?;
+    for file in &files {
+        let row = plan.bench(file, &runner);
+        status.failed |= row.failures > 0;
+        table.row(&mut out, &plan, &row)?;
+    }
+    Ok(status.code())
+}
+
+/// The inputs named on the command line; none means standard input.
+fn inputs(args: &BenchArgs) -> Vec<String> {
+    if args.inputs.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        args.inputs.clone()
+    }
+}
+
+/// What the exit status will be.
+#[derive(Default)]
+struct Status {
+    /// A bad line, a clash or a verification failure (exit 1).
+    failed: bool,
+    /// An unreadable input (exit 2).
+    io_error: bool,
+}
+
+impl Status {
+    fn code(&self) -> ExitCode {
+        if self.io_error {
+            ExitCode::from(2)
+        } else if self.failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// The puzzles of one input, ready to time.
+struct File {
+    /// The name shown in the row: the file name, `<stdin>` or `<arg>`.
+    name: String,
+    /// The puzzles, givens checked for clashes.
+    grids: Vec<Grid>,
+    /// `FILE:LINE` of each puzzle, for messages.
+    locations: Vec<String>,
+}
+
+/// Reads one input, reporting bad entries on stderr; `None` when it holds no
+/// puzzle to time.
+fn load(arg: &str, args: &BenchArgs, status: &mut Status) -> Option<File> {
+    let entries = input::read_all(std::slice::from_ref(&arg.to_string()), args.input_format);
+    let name = entries.first()?.source.to_string();
+    let mut file = File {
+        name,
+        grids: Vec::new(),
+        locations: Vec::new(),
+    };
+    let max = args.max_puzzles.unwrap_or(usize::MAX);
+    let mut stderr = io::stderr().lock();
+    for entry in &entries {
+        if file.grids.len() >= max {
+            break;
+        }
+        let problem = match &entry.kind {
+            EntryKind::Puzzle(grid) => match rules::validate(grid) {
+                Ok(()) => {
+                    file.grids.push(*grid);
+                    file.locations.push(entry.location());
+                    continue;
+                }
+                Err(conflict) => conflict.to_string(),
+            },
+            EntryKind::Bad(reason) => reason.clone(),
+            EntryKind::NoPuzzle => "no puzzle found".to_string(),
+            EntryKind::Io(reason) => {
+                status.io_error = true;
+                let _ = writeln!(stderr, "sudokit: {}: {reason}", entry.location());
+                continue;
+            }
+        };
+        status.failed = true;
+        let _ = writeln!(stderr, "{}: {problem}", entry.location());
+    }
+    (!file.grids.is_empty()).then_some(file)
+}
+
+/// Where the timed runs execute: the calling thread, or a rayon pool.
+enum Runner {
+    Main,
+    Pool(rayon::ThreadPool),
+}
+
+impl Runner {
+    /// One thread for 1, a pool otherwise (0: one thread per core).
+    fn new(threads: usize) -> anyhow::Result<Runner> {
+        if threads == 1 {
+            return Ok(Runner::Main);
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()?;
+        Ok(Runner::Pool(pool))
+    }
+
+    /// The number of threads that run the batch.
+    fn threads(&self) -> usize {
+        match self {
+            Runner::Main => 1,
+            Runner::Pool(pool) => pool.current_num_threads(),
+        }
+    }
+
+    /// `f` over every grid, in order, with a progress bar on a terminal.
+    fn map<T, F>(&self, grids: &[Grid], f: F) -> Vec<T>
+    where
+        T: Send,
+        F: Fn(&Grid) -> T + Sync,
+    {
+        let bar = Bar::new(grids.len());
+        let mut out = Vec::with_capacity(grids.len());
+        for chunk in grids.chunks(CHUNK) {
+            match self {
+                Runner::Main => out.extend(chunk.iter().map(&f)),
+                Runner::Pool(pool) => {
+                    pool.install(|| out.par_extend(chunk.par_iter().map(&f)));
+                }
+            }
+            bar.advance(chunk.len());
+        }
+        bar.finish();
+        out
+    }
+}
+
+/// The validated options of a bench run.
+struct Plan {
+    search: Search,
+    mode: BenchMode,
+    /// Solutions counted up to (1 in solve mode).
+    limit: u64,
+    repeat: usize,
+    warmup: usize,
+    compare: bool,
+}
+
+/// Work counters of one search: the engine's or a classic algorithm's.
+#[derive(Clone, Copy, Debug, Default)]
+struct Work {
+    nodes: u64,
+    guesses: u64,
+    iterations: u64,
+}
+
+/// What one timed search gave.
+#[derive(Debug)]
+struct Outcome {
+    /// Time of the search alone.
+    nanos: u64,
+    /// Solutions found (counted, up to the limit).
+    count: u64,
+    /// The solutions the search produced (none when the engine only counts).
+    solutions: Vec<Grid>,
+    stop: Stop,
+    work: Work,
+}
+
+/// One timed run over a file.
+struct Run {
+    wall: Duration,
+    outcomes: Vec<Outcome>,
+}
+
+/// The verdict on one outcome.
+enum Verdict {
+    Ok,
+    /// Cut short by an iteration or memory limit.
+    Stopped,
+    Failed(String),
+}
+
+/// The figures of one file.
+struct Row {
+    name: String,
+    puzzles: usize,
+    stopped: usize,
+    failures: usize,
+    threads: usize,
+    mean_us: f64,
+    median_us: f64,
+    per_sec: f64,
+    work: [f64; 3],
+    /// Puzzles per second on one thread, with --compare-threads.
+    single_per_sec: Option<f64>,
+}
+
+impl Plan {
+    fn new(args: &BenchArgs) -> anyhow::Result<Plan> {
+        let limit = match (args.mode, args.limit) {
+            (BenchMode::Solve, Some(_)) => bail!("--limit applies only to --mode count2"),
+            (_, Some(0)) => bail!("--limit must be at least 1"),
+            (BenchMode::Solve, None) => 1,
+            (BenchMode::Count2, limit) => limit.unwrap_or(2),
+        };
+        if args.repeat == 0 {
+            bail!("--repeat must be at least 1");
+        }
+        if args.max_puzzles == Some(0) {
+            bail!("--max-puzzles must be at least 1");
+        }
+        if args.compare_threads && args.threads == 1 {
+            bail!("--compare-threads needs --threads N (other than 1)");
+        }
+        Ok(Plan {
+            search: Search::new(&args.algorithm)?,
+            mode: args.mode,
+            limit,
+            repeat: args.repeat,
+            warmup: args.warmup,
+            compare: args.compare_threads,
+        })
+    }
+
+    /// Warms up, times, verifies and sums up one file.
+    fn bench(&self, file: &File, runner: &Runner) -> Row {
+        let warm = &file.grids[..self.warmup.min(file.grids.len())];
+        let _ = runner.map(warm, |g| self.search_timed(g));
+        let run = self.median_run(file, runner);
+        let verdicts = runner.map_indexed(&file.grids, &run.outcomes, |g, o| self.verify(g, o));
+        let single_per_sec = self
+            .compare
+            .then(|| per_sec(file.grids.len(), self.median_run(file, &Runner::Main).wall));
+        let mut row = summary(file, &run, runner.threads());
+        row.single_per_sec = single_per_sec;
+        let mut stderr = io::stderr().lock();
+        for (verdict, location) in verdicts.iter().zip(&file.locations) {
+            match verdict {
+                Verdict::Ok => {}
+                Verdict::Stopped => row.stopped += 1,
+                Verdict::Failed(why) => {
+                    row.failures += 1;
+                    let _ = writeln!(stderr, "{location}: verification failed: {why}");
+                }
+            }
+        }
+        row
+    }
+
+    /// `--repeat` timed runs; the one with the median wall time.
+    fn median_run(&self, file: &File, runner: &Runner) -> Run {
+        let mut runs: Vec<Run> = (0..self.repeat)
+            .map(|_| {
+                let start = Instant::now();
+                let outcomes = runner.map(&file.grids, |g| self.search_timed(g));
+                Run {
+                    wall: start.elapsed(),
+                    outcomes,
+                }
+            })
+            .collect();
+        runs.sort_by_key(|r| r.wall);
+        runs.swap_remove((runs.len() - 1) / 2)
+    }
+
+    /// One search of `grid`, timed.
+    fn search_timed(&self, grid: &Grid) -> Outcome {
+        if !self.search.is_fast() {
+            return self.classic(grid);
+        }
+        match self.mode {
+            BenchMode::Count2 => {
+                let ((count, stats), nanos) = timed(|| engine::count_with_stats(grid, self.limit));
+                let stop = if count >= self.limit {
+                    Stop::SolutionLimit
+                } else {
+                    Stop::Exhausted
+                };
+                Outcome {
+                    nanos,
+                    count,
+                    solutions: Vec::new(),
+                    stop,
+                    work: engine_work(stats),
+                }
+            }
+            BenchMode::Solve => {
+                let ((solution, stats), nanos) = timed(|| engine::solve_with_stats(grid));
+                Outcome {
+                    nanos,
+                    count: u64::from(solution.is_some()),
+                    stop: if solution.is_some() {
+                        Stop::SolutionLimit
+                    } else {
+                        Stop::Exhausted
+                    },
+                    solutions: solution.into_iter().collect(),
+                    work: engine_work(stats),
+                }
+            }
+        }
+    }
+
+    /// One search by a classic algorithm, with every option of `--algorithm`.
+    fn classic(&self, grid: &Grid) -> Outcome {
+        let (found, nanos) = timed(|| self.search.run(grid, Some(self.limit)));
+        let work = match found.stats {
+            crate::output::Stats::Classic(s) => Work {
+                nodes: s.nodes,
+                guesses: 0,
+                iterations: s.iterations,
+            },
+            crate::output::Stats::Fast { stats, .. } => engine_work(stats),
+        };
+        Outcome {
+            nanos,
+            count: found.solutions.len() as u64,
+            solutions: found.solutions,
+            stop: found.stop,
+            work,
+        }
+    }
+
+    /// Checks every solution against the rules and the givens, and the count
+    /// against a second opinion: the engine's enumeration when the engine
+    /// counted, the engine's count otherwise.
+    fn verify(&self, grid: &Grid, outcome: &Outcome) -> Verdict {
+        let counted_only = self.search.is_fast() && self.mode == BenchMode::Count2;
+        let (solutions, expected) = if counted_only {
+            let all: Vec<Grid> = engine::solutions(grid).take(self.limit as usize).collect();
+            let n = all.len() as u64;
+            (all, n)
+        } else {
+            let n = engine::count_solutions(grid, self.limit);
+            (outcome.solutions.clone(), n)
+        };
+        if let Some(bad) = solutions.iter().find(|s| !rules::is_solution_of(s, grid)) {
+            return Verdict::Failed(format!("{} is not a solution", bad.to_line()));
+        }
+        if solutions.iter().collect::<HashSet<_>>().len() < solutions.len() {
+            return Verdict::Failed("the same solution came twice".to_string());
+        }
+        if matches!(outcome.stop, Stop::IterationLimit | Stop::MemoryCap { .. }) {
+            return Verdict::Stopped;
+        }
+        if outcome.count != expected {
+            return Verdict::Failed(format!(
+                "counted {} solution(s), the check found {expected}",
+                outcome.count
+            ));
+        }
+        Verdict::Ok
+    }
+
+    /// The name of what is timed, for captions and JSON.
+    fn mode_name(&self) -> &'static str {
+        match self.mode {
+            BenchMode::Count2 => "count2",
+            BenchMode::Solve => "solve",
+        }
+    }
+}
+
+impl Runner {
+    /// `f` over pairs of grids and outcomes, in order.
+    fn map_indexed<T, F>(&self, grids: &[Grid], outcomes: &[Outcome], f: F) -> Vec<T>
+    where
+        T: Send,
+        F: Fn(&Grid, &Outcome) -> T + Sync,
+    {
+        let index: Vec<usize> = (0..grids.len()).collect();
+        let bar = Bar::new(grids.len());
+        let mut out = Vec::with_capacity(grids.len());
+        for chunk in index.chunks(CHUNK) {
+            let one = |&i: &usize| f(&grids[i], &outcomes[i]);
+            match self {
+                Runner::Main => out.extend(chunk.iter().map(one)),
+                Runner::Pool(pool) => pool.install(|| out.par_extend(chunk.par_iter().map(one))),
+            }
+            bar.advance(chunk.len());
+        }
+        bar.finish();
+        out
+    }
+}
+
+/// Runs `f` and says how long it took, in nanoseconds.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    let start = Instant::now();
+    let value = f();
+    (value, start.elapsed().as_nanos() as u64)
+}
+
+fn engine_work(stats: engine::Stats) -> Work {
+    Work {
+        nodes: stats.nodes,
+        guesses: stats.guesses,
+        iterations: 0,
+    }
+}
+
+fn per_sec(puzzles: usize, wall: Duration) -> f64 {
+    puzzles as f64 / wall.as_secs_f64().max(1e-9)
+}
+
+/// The figures of a run (stopped and failures are filled in by the verification).
+fn summary(file: &File, run: &Run, threads: usize) -> Row {
+    let n = run.outcomes.len();
+    let mut nanos: Vec<u64> = run.outcomes.iter().map(|o| o.nanos).collect();
+    nanos.sort_unstable();
+    let median = if n % 2 == 1 {
+        nanos[n / 2] as f64
+    } else {
+        (nanos[n / 2 - 1] + nanos[n / 2]) as f64 / 2.0
+    };
+    let mean = |f: fn(&Outcome) -> u64| run.outcomes.iter().map(f).sum::<u64>() as f64 / n as f64;
+    Row {
+        name: file.name.clone(),
+        puzzles: n,
+        stopped: 0,
+        failures: 0,
+        threads,
+        mean_us: mean(|o| o.nanos) / 1e3,
+        median_us: median / 1e3,
+        per_sec: per_sec(n, run.wall),
+        work: [
+            mean(|o| o.work.guesses),
+            mean(|o| o.work.iterations),
+            mean(|o| o.work.nodes),
+        ],
+        single_per_sec: None,
+    }
+}
+
+/// Prints rows in the chosen format as they come.
+struct Printer {
+    format: BenchFormat,
+    /// Width of the file column in the table.
+    name_width: usize,
+}
+
+/// One printed field: its JSON/TSV key, its table header, its value.
+struct Field {
+    key: &'static str,
+    header: &'static str,
+    value: Value,
+    /// What the table shows, if it shows the field.
+    table: Option<String>,
+}
+
+impl Printer {
+    fn new(format: BenchFormat, files: &[File]) -> Printer {
+        let name_width = files.iter().map(|f| f.name.chars().count()).max();
+        Printer {
+            format,
+            name_width: name_width.unwrap_or(0).max("file".len()),
+        }
+    }
+
+    /// The caption and header line (table), the header line (TSV), nothing (JSON).
+    fn header(&mut self, out: &mut impl Write, plan: &Plan, runner: &Runner) -> io::Result<()> {
+        let fields = plan.fields(&Row::example(runner.threads(), plan.compare));
+        match self.format {
+            BenchFormat::Json => return Ok(()),
+            BenchFormat::Tsv => {
+                let keys: Vec<&str> = fields.iter().map(|f| f.key).collect();
+                writeln!(out, "{}", keys.join("\t"))?;
+            }
+            BenchFormat::Table => {
+                writeln!(out, "# {}", plan.caption(runner.threads()))?;
+                let mut line = format!("{:<w$}", "file", w = self.name_width);
+                for f in fields.iter().filter(|f| f.table.is_some()) {
+                    line += &format!("  {:>w$}", f.header, w = width(f.header));
+                }
+                writeln!(out, "{}", line.trim_end())?;
+            }
+        }
+        out.flush()
+    }
+
+    /// One file's row.
+    fn row(&mut self, out: &mut impl Write, plan: &Plan, row: &Row) -> io::Result<()> {
+        let fields = plan.fields(row);
+        match self.format {
+            BenchFormat::Json => {
+                let obj: Map<String, Value> = fields
+                    .into_iter()
+                    .map(|f| (f.key.to_string(), f.value))
+                    .collect();
+                writeln!(out, "{}", Value::Object(obj))?;
+            }
+            BenchFormat::Tsv => {
+                let values: Vec<String> = fields.iter().map(|f| plain(&f.value)).collect();
+                writeln!(out, "{}", values.join("\t"))?;
+            }
+            BenchFormat::Table => {
+                let mut line = format!("{:<w$}", row.name, w = self.name_width);
+                for f in &fields {
+                    if let Some(text) = &f.table {
+                        line += &format!("  {text:>w$}", w = width(f.header));
+                    }
+                }
+                writeln!(out, "{line}")?;
+            }
+        }
+        out.flush()
+    }
+}
+
+/// Width of a table column: its header, or room for a figure.
+fn width(header: &str) -> usize {
+    header.chars().count().max(9)
+}
+
+/// A value as TSV shows it (strings without quotes).
+fn plain(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// A value as the table shows it: figures with as many decimals as they need.
+fn pretty(v: &Value) -> String {
+    match v.as_f64() {
+        Some(x) if v.is_f64() => match x {
+            x if x >= 1000.0 => format!("{x:.0}"),
+            x if x >= 10.0 => format!("{x:.1}"),
+            x => format!("{x:.2}"),
+        },
+        _ => plain(v),
+    }
+}
+
+/// `x` rounded to `decimals` places, for JSON.
+fn round(x: f64, decimals: i32) -> Value {
+    let scale = 10f64.powi(decimals);
+    Value::from((x * scale).round() / scale)
+}
+
+impl Row {
+    /// A row with every optional column present, to print the header.
+    fn example(threads: usize, compare: bool) -> Row {
+        Row {
+            name: String::new(),
+            puzzles: 0,
+            stopped: 0,
+            failures: 0,
+            threads,
+            mean_us: 0.0,
+            median_us: 0.0,
+            per_sec: 0.0,
+            work: [0.0; 3],
+            single_per_sec: compare.then_some(0.0),
+        }
+    }
+}
+
+impl Plan {
+    /// A line saying what was timed, above the table.
+    fn caption(&self, threads: usize) -> String {
+        let what = match self.mode {
+            BenchMode::Count2 => format!("count up to {} solutions", self.limit),
+            BenchMode::Solve => "first solution".to_string(),
+        };
+        let algorithm = algorithm_name(self.search.algorithm());
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        format!(
+            "{algorithm}, {what}, {}, warm-up {}, median of {}",
+            plural(threads, "thread"),
+            plural(self.warmup, "puzzle"),
+            plural(self.repeat, "run")
+        )
+    }
+
+    /// The fields of a row, in print order.
+    fn fields(&self, row: &Row) -> Vec<Field> {
+        let fast = self.search.algorithm() == Algorithm::Fast;
+        let field = |key, header, value: Value, in_table: bool| Field {
+            key,
+            header,
+            table: in_table.then(|| pretty(&value)),
+            value,
+        };
+        let mut fields = vec![
+            field("file", "file", row.name.as_str().into(), false),
+            field(
+                "algorithm",
+                "algorithm",
+                algorithm_name(self.search.algorithm()).into(),
+                false,
+            ),
+            field("mode", "mode", self.mode_name().into(), false),
+            field("limit", "limit", self.limit.into(), false),
+            field("threads", "threads", row.threads.into(), row.threads != 1),
+            field("repeat", "repeat", self.repeat.into(), false),
+            field("puzzles", "puzzles", row.puzzles.into(), true),
+            field("stopped", "stopped", row.stopped.into(), !fast),
+            field("mean_us", "µs mean", round(row.mean_us, 3), true),
+            field("median_us", "µs median", round(row.median_us, 3), true),
+            field("puzzles_per_sec", "puzzles/s", round(row.per_sec, 1), true),
+        ];
+        if let Some(single) = row.single_per_sec {
+            fields.push(field(
+                "single_thread_puzzles_per_sec",
+                "1 thread/s",
+                round(single, 1),
+                true,
+            ));
+            fields.push(field(
+                "speedup",
+                "speedup",
+                round(row.per_sec / single, 2),
+                true,
+            ));
+        }
+        let [guesses, iterations, nodes] = row.work;
+        if fast {
+            fields.push(field(
+                "guesses_per_puzzle",
+                "guesses/puzzle",
+                round(guesses, 3),
+                true,
+            ));
+        } else {
+            fields.push(field(
+                "iterations_per_puzzle",
+                "iterations/puzzle",
+                round(iterations, 3),
+                true,
+            ));
+        }
+        fields.push(field(
+            "nodes_per_puzzle",
+            "nodes/puzzle",
+            round(nodes, 3),
+            !fast,
+        ));
+        fields.push(field("failures", "failures", row.failures.into(), false));
+        let mut verified = field("verified", "verified", (row.failures == 0).into(), false);
+        verified.table = Some(if row.failures == 0 {
+            "ok".to_string()
+        } else {
+            row.failures.to_string()
+        });
+        fields.push(verified);
+        fields
+    }
+}
