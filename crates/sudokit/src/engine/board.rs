@@ -8,8 +8,50 @@
 //! loops compile to 128-bit vector operations, which every x86-64 and
 //! wasm-simd target has, without any `unsafe`.
 
-use super::tables::{PEERS, locate};
+use super::tables::{COLS_TO_ROWS, PEERS, ROW0, locate};
 use crate::grid::Grid;
+
+/// Which of the nine columns of a band word hold a candidate.
+#[inline(always)]
+pub(crate) fn columns(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & ROW0
+}
+
+/// The full rows (nine cells) of a band word that hold some bit of `x`.
+#[inline(always)]
+fn busy_rows(x: u32) -> u32 {
+    let mut out = 0;
+    for r in 0..3 {
+        out |= u32::from(x >> (9 * r) & ROW0 != 0) * (ROW0 << (9 * r));
+    }
+    out
+}
+
+/// Which of a band's three boxes (bit `b`) hold some bit of `x`.
+#[inline(always)]
+fn band_boxes(x: u32) -> u32 {
+    let c = columns(x);
+    u32::from(c & 7 != 0) | u32::from(c & 0x38 != 0) << 1 | u32::from(c & 0x1c0 != 0) << 2
+}
+
+/// `BOX_CELLS[b]`: the band-word cells of the boxes in the 3-bit set `b`.
+const BOX_CELLS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut b = 0;
+    while b < 8 {
+        let mut m = 0;
+        let mut k = 0;
+        while k < 3 {
+            if b >> k & 1 != 0 {
+                m |= (7 << (3 * k)) * COLS_TO_ROWS;
+            }
+            k += 1;
+        }
+        t[b] = m;
+        b += 1;
+    }
+    t
+};
 
 /// Candidates of one digit in the three bands, plus a zero lane.
 pub(crate) type Lanes = [u32; 4];
@@ -39,54 +81,40 @@ pub(crate) struct Board {
 }
 
 impl Board {
-    /// The board of a puzzle before any propagation, `None` when two givens
-    /// clash.
-    pub(crate) fn new(grid: &Grid) -> Option<Board> {
-        let mut b = Board {
-            cand: [ALL_CELLS; 9],
+    /// The board of a puzzle before any propagation.
+    ///
+    /// Branch-free over the cells and digits: each digit's givens are
+    /// gathered as band words, and their rows, columns and boxes are
+    /// cleared as whole masks (no per-given peer loop). A given keeps its
+    /// digit as its only candidate, so two givens that clash are caught by
+    /// the first propagation: the naked single of one removes the other's
+    /// last candidate.
+    pub(crate) fn new(grid: &Grid) -> Board {
+        // Slot 0 collects the empty cells.
+        let mut given = [[0u32; 3]; 10];
+        for (band, cells) in grid.values().chunks_exact(27).enumerate() {
+            for (i, &v) in cells.iter().enumerate() {
+                given[usize::from(v.min(9))][band] |= 1 << i;
+            }
+        }
+        let mut cand = [ALL_CELLS; 9];
+        for d in 0..9 {
+            let g = given[d + 1];
+            let cols = (columns(g[0]) | columns(g[1]) | columns(g[2])) * COLS_TO_ROWS;
+            for band in 0..3 {
+                let filled = ALL_CELLS[band] & !given[0][band];
+                let seen = busy_rows(g[band]) | BOX_CELLS[band_boxes(g[band]) as usize] | cols;
+                // Other digits leave the given cells; this digit leaves
+                // their rows, columns and boxes but keeps the givens.
+                cand[d][band] &= !(seen | filled) | g[band];
+            }
+        }
+        Board {
+            cand,
             unsolved: ALL_CELLS,
             colpres: [u32::MAX; 9],
             dirty: 0x1ff,
-        };
-        // Givens are applied as eliminations only; propagation then sees each
-        // one as a single and places it. A clash is checked here because
-        // eliminating both givens of a clash would leave nothing to detect it.
-        let mut seen = [0u32; 4];
-        let mut digit_cells = [[0u32; 4]; 9];
-        for (cell, &v) in grid.values().iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let d = usize::from(v - 1);
-            let (band, bit) = locate(cell);
-            let peers = &PEERS[cell];
-            if (0..3).any(|k| digit_cells[d][k] & peers[k] != 0) {
-                return None;
-            }
-            digit_cells[d][band] |= bit;
-            seen[band] |= bit;
         }
-        for (d, cells) in digit_cells.iter().enumerate() {
-            for band in 0..3 {
-                // Other digits leave the given cells; this digit leaves their peers.
-                b.cand[d][band] &= !seen[band] | cells[band];
-            }
-            let mut elim = [0u32; 4];
-            for band in 0..3 {
-                let mut m = cells[band];
-                while m != 0 {
-                    let cell = band * 27 + m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    for (e, p) in elim.iter_mut().zip(&PEERS[cell]) {
-                        *e |= p;
-                    }
-                }
-            }
-            for band in 0..3 {
-                b.cand[d][band] &= !elim[band];
-            }
-        }
-        Some(b)
     }
 
     /// Puts digit `d` (0-based) in `cell`: removes it from the peers and every

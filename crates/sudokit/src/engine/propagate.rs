@@ -13,7 +13,7 @@
 //! end) and with one (naked single); near the root, the triad rule (see
 //! `Board::triads`) adds naked-triple reasoning on minirows and minicolumns.
 
-use super::board::{Board, Lanes};
+use super::board::{Board, Lanes, columns};
 use super::tables::{COLS_TO_ROWS, FORCED, KEEP, MINIROW_CELLS, MINIROWS, PEERS, PERM, ROW0};
 
 /// The triad rule only runs on boards with at least this many open cells.
@@ -62,12 +62,6 @@ fn row_singles(w: &Lanes) -> Lanes {
         out[k] = x & (lone | (lone - (lone >> 8)));
     }
     out
-}
-
-/// Which of the nine columns of a band word hold a candidate.
-#[inline(always)]
-fn columns(x: u32) -> u32 {
-    (x | x >> 9 | x >> 18) & ROW0
 }
 
 /// Groups of three bits at 0, 9 and 18: one box column triple per stack.

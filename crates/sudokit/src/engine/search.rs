@@ -29,7 +29,7 @@ impl Search {
     /// A search that runs the given kernel (which must be available).
     pub(crate) fn with_kernel(grid: &Grid, kernel: Kernel) -> Search {
         Search {
-            current: Board::new(grid),
+            current: Some(Board::new(grid)),
             stack: Vec::new(),
             stats: Stats::default(),
             kernel,
