@@ -18,12 +18,9 @@ fn cell(i: u8) -> Cell {
 }
 
 fn placement(technique: Technique, cell: Cell, digit: Digit, houses: Vec<House>) -> Step {
-    Step {
-        technique,
-        placements: vec![(cell, digit)],
-        eliminations: Vec::new(),
-        houses,
-    }
+    let mut step = Step::new(technique).place(cell, digit);
+    step.houses = houses;
+    step
 }
 
 /// Keeps the first step per placed cell and sorts them by cell.

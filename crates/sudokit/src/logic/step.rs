@@ -1,25 +1,36 @@
-//! [`Step`]: one deduction of a technique.
+//! [`Step`]: one deduction of a technique, as data: what it places and
+//! eliminates, and the evidence needed to draw and explain it.
 
-use crate::candidates::Candidates;
+use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Digit, Grid, House};
 use crate::logic::Technique;
 use std::fmt;
 
+/// A link between two candidates of a chain: strong (at least one is true)
+/// or weak (at most one is true).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Link {
+    /// The candidate the link starts from.
+    pub from: (Cell, Digit),
+    /// The candidate it leads to.
+    pub to: (Cell, Digit),
+    /// Strong (`true`) or weak (`false`).
+    pub strong: bool,
+}
+
 /// One deduction: the technique, what it places and eliminates, and the
-/// houses it looked at.
+/// evidence it rests on. Text is made from these fields, never the reverse.
 ///
 /// A placement implies that the digit leaves the candidates of the cell's
-/// peers; those eliminations are not listed.
+/// peers; those eliminations are not listed. What each evidence field holds
+/// for a technique is documented on the [`Technique`] variant.
 ///
 /// ```
 /// use sudokit::logic::{Step, Technique};
 /// use sudokit::{Cell, Digit, House};
-/// let step = Step {
-///     technique: Technique::HiddenSingle,
-///     placements: vec![(Cell::at(2, 4).unwrap(), Digit::new(7).unwrap())],
-///     eliminations: vec![],
-///     houses: vec![House::Box(1)],
-/// };
+/// let step = Step::new(Technique::HiddenSingle)
+///     .place(Cell::at(2, 4).unwrap(), Digit::new(7).unwrap())
+///     .house(House::Box(1));
 /// assert_eq!(step.to_string(), "hidden-single: r3c5=7 (box 2)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,12 +41,68 @@ pub struct Step {
     pub placements: Vec<(Cell, Digit)>,
     /// Candidates that cannot be: the digit leaves the cell's pencil marks.
     pub eliminations: Vec<(Cell, Digit)>,
-    /// The houses the deduction rests on: the completed house of a full
-    /// house, the house of a hidden single; empty for a naked single.
+    /// The houses the deduction rests on (for fish: base lines, then cover lines).
     pub houses: Vec<House>,
+    /// The cells that form the pattern.
+    pub cells: Vec<Cell>,
+    /// The digits of the pattern.
+    pub digits: DigitSet,
+    /// The fins of a finned or sashimi fish.
+    pub fins: Vec<Cell>,
+    /// The links of a chain, in order.
+    pub links: Vec<Link>,
 }
 
 impl Step {
+    /// A step of `technique` with nothing in it yet; the builder methods below fill it.
+    pub fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            houses: Vec::new(),
+            cells: Vec::new(),
+            digits: DigitSet::EMPTY,
+            fins: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+
+    /// Adds the placement of `digit` in `cell`.
+    pub fn place(mut self, cell: Cell, digit: Digit) -> Step {
+        self.placements.push((cell, digit));
+        self
+    }
+
+    /// Adds the elimination of `digit` from `cell`.
+    pub fn eliminate(mut self, cell: Cell, digit: Digit) -> Step {
+        self.eliminations.push((cell, digit));
+        self
+    }
+
+    /// Adds a house to the evidence.
+    pub fn house(mut self, house: House) -> Step {
+        self.houses.push(house);
+        self
+    }
+
+    /// Adds cells to the evidence.
+    pub fn with_cells(mut self, cells: impl IntoIterator<Item = Cell>) -> Step {
+        self.cells.extend(cells);
+        self
+    }
+
+    /// Sets the pattern's digits.
+    pub fn with_digits(mut self, digits: DigitSet) -> Step {
+        self.digits = digits;
+        self
+    }
+
+    /// Whether the step changes anything.
+    pub fn is_productive(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+
     /// Applies the step to `grid` and `candidates`; returns whether anything
     /// changed.
     ///
