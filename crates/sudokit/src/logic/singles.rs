@@ -9,6 +9,13 @@ use crate::candidates::{Candidates, DigitSet, HOUSE_CELLS};
 use crate::grid::{Cell, Digit, Grid, House};
 use crate::logic::{Step, Technique};
 
+/// The techniques of this family that are implemented.
+pub const IMPLEMENTED: &[Technique] = &[
+    Technique::FullHouse,
+    Technique::NakedSingle,
+    Technique::HiddenSingle,
+];
+
 fn house_of(index: usize) -> House {
     House::all().nth(index).expect("index < 27")
 }

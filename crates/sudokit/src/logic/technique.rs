@@ -11,7 +11,7 @@ use std::fmt;
 use std::str::FromStr;
 
 macro_rules! techniques {
-    ($($(#[$doc:meta])* $variant:ident = $name:literal, $available:literal;)*) => {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal;)*) => {
         /// A solving technique, named on the command line in kebab-case.
         ///
         /// Variants are listed family by family, roughly simplest first; the
@@ -31,13 +31,6 @@ macro_rules! techniques {
                     $(Technique::$variant => $name,)*
                 }
             }
-
-            /// Whether the technique is implemented yet.
-            pub const fn is_available(self) -> bool {
-                match self {
-                    $(Technique::$variant => $available,)*
-                }
-            }
         }
     };
 }
@@ -45,115 +38,115 @@ macro_rules! techniques {
 techniques! {
     /// The last empty cell of a house gets the missing digit.
     /// Evidence: `houses` = [the house].
-    FullHouse = "full-house", true;
+    FullHouse = "full-house";
     /// A cell with a single candidate. Evidence: none beyond the placement.
-    NakedSingle = "naked-single", true;
+    NakedSingle = "naked-single";
     /// A digit with a single place in a house. Evidence: `houses` = [the house].
-    HiddenSingle = "hidden-single", true;
+    HiddenSingle = "hidden-single";
     /// A digit of a box confined to one row or column: it leaves the rest of
     /// that line. Evidence: `houses` = [box, line], `digits` = {d}, `cells` =
     /// the candidate cells in the box.
-    LockedCandidatesPointing = "locked-candidates-pointing", false;
+    LockedCandidatesPointing = "locked-candidates-pointing";
     /// A digit of a row or column confined to one box: it leaves the rest of
     /// the box. Evidence: `houses` = [line, box], `digits` = {d}, `cells` =
     /// the candidate cells in the line.
-    LockedCandidatesClaiming = "locked-candidates-claiming", false;
+    LockedCandidatesClaiming = "locked-candidates-claiming";
     /// A naked pair inside the intersection of a box and a line: both houses
     /// lose its digits. Evidence: `houses` = [box, line], `cells`, `digits`.
-    LockedPair = "locked-pair", false;
+    LockedPair = "locked-pair";
     /// A naked triple inside the intersection of a box and a line.
     /// Evidence as for [`Technique::LockedPair`].
-    LockedTriple = "locked-triple", false;
+    LockedTriple = "locked-triple";
     /// Two cells of a house with the same two candidates.
     /// Evidence: `houses` = [house], `cells`, `digits`.
-    NakedPair = "naked-pair", false;
+    NakedPair = "naked-pair";
     /// Three cells of a house with three candidates among them.
-    NakedTriple = "naked-triple", false;
+    NakedTriple = "naked-triple";
     /// Four cells of a house with four candidates among them.
-    NakedQuad = "naked-quad", false;
+    NakedQuad = "naked-quad";
     /// Two digits confined to the same two cells of a house.
     /// Evidence: `houses` = [house], `cells`, `digits`.
-    HiddenPair = "hidden-pair", false;
+    HiddenPair = "hidden-pair";
     /// Three digits confined to three cells of a house.
-    HiddenTriple = "hidden-triple", false;
+    HiddenTriple = "hidden-triple";
     /// Four digits confined to four cells of a house.
-    HiddenQuad = "hidden-quad", false;
+    HiddenQuad = "hidden-quad";
     /// Basic fish of size 2. Evidence: `houses` = base lines then cover
     /// lines, `digits` = {d}, `cells` = the candidate cells of the base.
-    XWing = "x-wing", false;
+    XWing = "x-wing";
     /// Basic fish of size 3 (evidence as for X-Wing).
-    Swordfish = "swordfish", false;
+    Swordfish = "swordfish";
     /// Basic fish of size 4 (evidence as for X-Wing).
-    Jellyfish = "jellyfish", false;
+    Jellyfish = "jellyfish";
     /// Two conjugate pairs of one digit in parallel lines, one end of each
     /// in a common line. Evidence: `cells` = the four ends (joined ends
     /// first), `links` = the two strong links, `digits` = {d}.
-    Skyscraper = "skyscraper", false;
+    Skyscraper = "skyscraper";
     /// A row and a column conjugate pair of one digit joined in a box.
     /// Evidence as for Skyscraper.
-    TwoStringKite = "two-string-kite", false;
+    TwoStringKite = "two-string-kite";
     /// A box whose candidates for a digit lie on one row and one column,
     /// with a conjugate pair. Evidence: `houses` = [box, ...], `cells`, `links`.
-    EmptyRectangle = "empty-rectangle", false;
+    EmptyRectangle = "empty-rectangle";
     /// Three strong/weak links on one digit (other than the above).
     /// Evidence: `cells` and `links` of the chain.
-    TurbotFish = "turbot-fish", false;
+    TurbotFish = "turbot-fish";
     /// Pivot `xy`, pincers `xz` and `yz`: `z` leaves cells seeing both pincers.
     /// Evidence: `cells` = [pivot, pincer, pincer], `digits` = {x, y, z}.
-    XyWing = "xy-wing", false;
+    XyWing = "xy-wing";
     /// XY-wing whose pivot also holds `z`. Evidence as for XY-Wing.
-    XyzWing = "xyz-wing", false;
+    XyzWing = "xyz-wing";
     /// Two equal bivalue cells joined by a strong link on one of their digits.
     /// Evidence: `cells` = [cell, cell, link end, link end], `links`, `digits`.
-    WWing = "w-wing", false;
+    WWing = "w-wing";
     /// A chain of identical bivalue cells. Evidence: `cells` in chain order,
     /// `digits` = the pair.
-    RemotePair = "remote-pair", false;
+    RemotePair = "remote-pair";
     /// Unique rectangle type 1. Evidence for all types: `cells` = the four
     /// corners, `digits` = the rectangle's two digits, `houses` where used.
-    UniqueRectangle1 = "unique-rectangle-1", false;
+    UniqueRectangle1 = "unique-rectangle-1";
     /// Unique rectangle type 2.
-    UniqueRectangle2 = "unique-rectangle-2", false;
+    UniqueRectangle2 = "unique-rectangle-2";
     /// Unique rectangle type 3.
-    UniqueRectangle3 = "unique-rectangle-3", false;
+    UniqueRectangle3 = "unique-rectangle-3";
     /// Unique rectangle type 4.
-    UniqueRectangle4 = "unique-rectangle-4", false;
+    UniqueRectangle4 = "unique-rectangle-4";
     /// Unique rectangle type 5.
-    UniqueRectangle5 = "unique-rectangle-5", false;
+    UniqueRectangle5 = "unique-rectangle-5";
     /// Unique rectangle type 6.
-    UniqueRectangle6 = "unique-rectangle-6", false;
+    UniqueRectangle6 = "unique-rectangle-6";
     /// Hidden rectangle.
-    HiddenRectangle = "hidden-rectangle", false;
+    HiddenRectangle = "hidden-rectangle";
     /// Avoidable rectangle type 1 (uses solved, non-given cells).
-    AvoidableRectangle1 = "avoidable-rectangle-1", false;
+    AvoidableRectangle1 = "avoidable-rectangle-1";
     /// Avoidable rectangle type 2.
-    AvoidableRectangle2 = "avoidable-rectangle-2", false;
+    AvoidableRectangle2 = "avoidable-rectangle-2";
     /// Bivalue universal grave plus one. Evidence: `cells` = [the tri-value cell].
-    BugPlusOne = "bug-plus-one", false;
+    BugPlusOne = "bug-plus-one";
     /// X-Wing with fins. Evidence: as for X-Wing, plus `fins`.
-    FinnedXWing = "finned-x-wing", false;
+    FinnedXWing = "finned-x-wing";
     /// Finned X-Wing missing one base candidate. Evidence as for finned X-Wing.
-    SashimiXWing = "sashimi-x-wing", false;
+    SashimiXWing = "sashimi-x-wing";
     /// Simple colors, color trap. Evidence: `links` = the conjugate chain,
     /// `cells` colored (first color, then second), `digits` = {d}.
-    SimpleColorsTrap = "simple-colors-trap", false;
+    SimpleColorsTrap = "simple-colors-trap";
     /// Simple colors, color wrap. Evidence as for the trap.
-    SimpleColorsWrap = "simple-colors-wrap", false;
+    SimpleColorsWrap = "simple-colors-wrap";
     /// Multi colors type 1. Evidence as for simple colors, both clusters.
-    MultiColors1 = "multi-colors-1", false;
+    MultiColors1 = "multi-colors-1";
     /// Multi colors type 2.
-    MultiColors2 = "multi-colors-2", false;
+    MultiColors2 = "multi-colors-2";
     /// Alternating chain on one digit. Evidence: `links` in chain order,
     /// `cells` in chain order.
-    XChain = "x-chain", false;
+    XChain = "x-chain";
     /// Chain of bivalue cells. Evidence: `links` in chain order.
-    XyChain = "xy-chain", false;
+    XyChain = "xy-chain";
     /// Alternating inference chain (a later issue).
-    Aic = "aic", false;
+    Aic = "aic";
     /// Almost locked sets, XZ rule (a later issue).
-    AlsXz = "als-xz", false;
+    AlsXz = "als-xz";
     /// Forcing chains (a later issue).
-    ForcingChain = "forcing-chain", false;
+    ForcingChain = "forcing-chain";
 }
 
 /// Names that stand for several techniques.
@@ -212,6 +205,11 @@ impl Technique {
         Technique::NakedSingle,
         Technique::HiddenSingle,
     ];
+
+    /// Whether the technique is implemented yet (its family module lists it).
+    pub fn is_available(self) -> bool {
+        crate::logic::implemented(self)
+    }
 
     /// Every technique that is implemented, in declaration order.
     pub fn available() -> impl Iterator<Item = Technique> {
