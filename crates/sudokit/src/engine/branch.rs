@@ -26,23 +26,25 @@ impl Board {
     #[inline(always)]
     pub(crate) fn choose(&self) -> Guess {
         let (_, two, three) = self.counts();
-        let mut best: Option<(u32, usize, u32)> = None;
+        // Key: score above, then the cell with the lowest index wins ties
+        // (as a first-maximum scan would); a branch-free maximum.
+        let mut best = 0u32;
         for band in 0..3 {
             let mut pairs = self.unsolved[band] & two[band] & !three[band];
             while pairs != 0 {
-                let bit = pairs & pairs.wrapping_neg();
+                let i = pairs.trailing_zeros();
                 pairs &= pairs - 1;
-                let peers = &PEERS[band * 27 + bit.trailing_zeros() as usize];
+                let cell = band as u32 * 27 + i;
+                let peers = &PEERS[cell as usize];
                 let score = (peers[0] & self.unsolved[0]).count_ones()
                     + (peers[1] & self.unsolved[1]).count_ones()
                     + (peers[2] & self.unsolved[2]).count_ones();
-                if best.is_none_or(|(s, _, _)| score > s) {
-                    best = Some((score, band, bit));
-                }
+                best = best.max(score << 8 | (255 - cell));
             }
         }
-        if let Some((_, band, bit)) = best {
-            return self.guess_in(band, bit);
+        if best != 0 {
+            let cell = 255 - (best & 0xff) as usize;
+            return self.guess_in(cell / 27, 1 << (cell % 27));
         }
         // No bivalue cell: take the one with the fewest candidates.
         let mut best = (u32::MAX, 0, 0);
