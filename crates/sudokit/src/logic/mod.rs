@@ -25,6 +25,7 @@ pub mod coloring;
 pub mod fish;
 pub mod intersections;
 pub mod single_digit;
+pub mod solver;
 pub mod singles;
 pub mod step;
 pub mod subsets;

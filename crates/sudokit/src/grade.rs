@@ -1,0 +1,461 @@
+//! Difficulty grades: HoDoKu's level and score, and a Sudoku-Explainer-style
+//! numeric rating.
+//!
+//! Every number about techniques lives in [`TABLE`], one row per technique:
+//!
+//! - HoDoKu's solver order, base score and level come from HoDoKu 2.x's
+//!   default solver configuration (`Options.DEFAULT_SOLVER_STEPS` in
+//!   `src/sudoku/Options.java`, e.g. github:1to9only/HoDoKu); the level
+//!   thresholds from its `DifficultyLevel` defaults (Easy ≤ 800, Medium ≤
+//!   1000, Hard ≤ 1600, Unfair ≤ 1800, Extreme above).
+//! - The ratings are Sudoku Explainer 1.2.1's published table (full house
+//!   1.0, hidden single 1.2 in a box and 1.5 in a line, direct pointing 1.7,
+//!   direct claiming 1.9, direct hidden pair 2.0, naked single 2.3, direct
+//!   hidden triple 2.5, pointing 2.6, claiming 2.8, naked pair 3.0, X-Wing
+//!   3.2, hidden pair 3.4, naked triple 3.6, Swordfish 3.8, hidden triple
+//!   4.0, XY-Wing 4.2, XYZ-Wing 4.4, unique rectangles 4.5+, naked quad 5.0,
+//!   Jellyfish 5.2, hidden quad 5.4, BUG 5.6+, chains 6.5+ with SE's length
+//!   bonus). Techniques that SE does not have (Skyscraper, W-Wing, finned
+//!   fish, coloring, ...) get the rating of the SE chain that finds the same
+//!   deduction (SE calls the short ones "Turbot Fish", 6.6); those are
+//!   approximations and are marked so in the table.
+//!
+//! [`grade`] walks a puzzle twice: HoDoKu's way (the first technique in
+//! HoDoKu's order that finds something, see [`crate::logic::solver`]) for the
+//! level and score, and SE's way (at every position the lowest-rated step
+//! available) for the rating, which is the hardest step on that path.
+//!
+//! ```
+//! use sudokit::grade::{self, Level};
+//! let puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let g = grade::grade(&puzzle.parse().unwrap(), &grade::GradeOptions::default()).unwrap();
+//! assert_eq!(g.level, Level::Easy);
+//! assert!(g.solved);
+//! assert!(g.rating.value() <= 2.3);
+//! ```
+
+use crate::candidates::{Candidates, HOUSE_CELLS};
+use crate::grid::{Grid, House};
+use crate::logic::solver::{self, Invalid, Options, Position, SolvedStep, Status};
+use crate::logic::{Step, Technique, find_steps};
+use std::fmt;
+
+/// HoDoKu's difficulty levels, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Singles only (score ≤ 800).
+    Easy,
+    /// Intersections and subsets (score ≤ 1000).
+    Medium,
+    /// Fish, wings, single-digit patterns, uniqueness, coloring (≤ 1600).
+    Hard,
+    /// Chains and ALS (≤ 1800).
+    Unfair,
+    /// Beyond: forcing chains, or not solved by the techniques at hand.
+    Extreme,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ];
+
+    /// The highest score a puzzle of this level may have (HoDoKu's defaults).
+    pub const fn max_score(self) -> u32 {
+        match self {
+            Level::Easy => 800,
+            Level::Medium => 1000,
+            Level::Hard => 1600,
+            Level::Unfair => 1800,
+            Level::Extreme => u32::MAX,
+        }
+    }
+
+    /// The lowercase name: `easy`, `medium`, `hard`, `unfair`, `extreme`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Unfair => "unfair",
+            Level::Extreme => "extreme",
+        }
+    }
+
+    fn next(self) -> Level {
+        match self {
+            Level::Easy => Level::Medium,
+            Level::Medium => Level::Hard,
+            Level::Hard => Level::Unfair,
+            Level::Unfair | Level::Extreme => Level::Extreme,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    /// Parses a level name (case-insensitive).
+    fn from_str(s: &str) -> Result<Level, String> {
+        let wanted = s.trim().to_ascii_lowercase();
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == wanted)
+            .ok_or_else(|| format!("unknown level '{}'", s.trim()))
+    }
+}
+
+/// One technique's numbers: HoDoKu's order, score and level, SE's rating.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TechniqueGrade {
+    /// The technique.
+    pub technique: Technique,
+    /// HoDoKu's solver index: lower is tried first.
+    pub hodoku_index: u32,
+    /// HoDoKu's base score, added once per step.
+    pub hodoku_score: u32,
+    /// HoDoKu's level of the technique.
+    pub hodoku_level: Level,
+    /// SE's rating of the plain technique (direct variants, unique rectangle
+    /// types and chain lengths adjust it, see [`se_rating`]).
+    pub se_rating: f64,
+    /// Whether `se_rating` is SE's own number (`false`: an approximation for
+    /// a technique SE does not have).
+    pub se_exact: bool,
+}
+
+const fn row(
+    technique: Technique,
+    hodoku_index: u32,
+    hodoku_score: u32,
+    hodoku_level: Level,
+    se_rating: f64,
+    se_exact: bool,
+) -> TechniqueGrade {
+    TechniqueGrade {
+        technique,
+        hodoku_index,
+        hodoku_score,
+        hodoku_level,
+        se_rating,
+        se_exact,
+    }
+}
+
+/// Every technique's grades, in HoDoKu's solver order (its `index`).
+pub const TABLE: &[TechniqueGrade] = {
+    use Level::*;
+    use Technique as T;
+    &[
+        row(T::FullHouse, 100, 4, Easy, 1.0, true),
+        row(T::NakedSingle, 200, 4, Easy, 2.3, true),
+        row(T::HiddenSingle, 300, 14, Easy, 1.5, true),
+        row(T::LockedPair, 1000, 40, Medium, 3.0, true),
+        row(T::LockedTriple, 1100, 60, Medium, 3.6, true),
+        row(T::LockedCandidatesPointing, 1200, 50, Medium, 2.6, true),
+        row(T::LockedCandidatesClaiming, 1210, 50, Medium, 2.8, true),
+        row(T::NakedPair, 1300, 60, Medium, 3.0, true),
+        row(T::NakedTriple, 1400, 80, Medium, 3.6, true),
+        row(T::HiddenPair, 1500, 70, Medium, 3.4, true),
+        row(T::HiddenTriple, 1600, 100, Medium, 4.0, true),
+        row(T::NakedQuad, 2000, 120, Hard, 5.0, true),
+        row(T::HiddenQuad, 2100, 150, Hard, 5.4, true),
+        row(T::XWing, 2200, 140, Hard, 3.2, true),
+        row(T::Swordfish, 2300, 150, Hard, 3.8, true),
+        row(T::Jellyfish, 2400, 160, Hard, 5.2, true),
+        row(T::RemotePair, 2800, 110, Hard, 6.6, false),
+        row(T::BugPlusOne, 2900, 100, Hard, 5.6, true),
+        row(T::Skyscraper, 3000, 130, Hard, 6.6, false),
+        row(T::TwoStringKite, 3100, 150, Hard, 6.6, false),
+        row(T::TurbotFish, 3120, 120, Hard, 6.6, false),
+        row(T::EmptyRectangle, 3170, 120, Hard, 6.6, false),
+        row(T::WWing, 3200, 150, Hard, 6.7, false),
+        row(T::XyWing, 3300, 160, Hard, 4.2, true),
+        row(T::XyzWing, 3400, 180, Hard, 4.4, true),
+        row(T::UniqueRectangle1, 3500, 100, Hard, 4.5, true),
+        row(T::UniqueRectangle2, 3600, 100, Hard, 4.6, true),
+        row(T::UniqueRectangle3, 3700, 100, Hard, 4.5, true),
+        row(T::UniqueRectangle4, 3800, 100, Hard, 4.5, true),
+        row(T::UniqueRectangle5, 3900, 100, Hard, 4.6, false),
+        row(T::UniqueRectangle6, 4000, 100, Hard, 4.6, false),
+        row(T::HiddenRectangle, 4010, 100, Hard, 4.7, false),
+        row(T::AvoidableRectangle1, 4020, 100, Hard, 4.5, false),
+        row(T::AvoidableRectangle2, 4030, 100, Hard, 4.6, false),
+        row(T::FinnedXWing, 4100, 130, Hard, 6.6, false),
+        row(T::SashimiXWing, 4200, 150, Hard, 6.6, false),
+        row(T::SimpleColorsTrap, 5330, 150, Hard, 6.6, false),
+        row(T::SimpleColorsWrap, 5330, 150, Hard, 6.6, false),
+        row(T::MultiColors1, 5360, 200, Hard, 6.7, false),
+        row(T::MultiColors2, 5360, 200, Hard, 6.7, false),
+        row(T::XChain, 5400, 260, Unfair, 6.6, true),
+        row(T::XyChain, 5500, 260, Unfair, 6.6, true),
+        row(T::Aic, 5600, 280, Unfair, 7.0, false),
+        row(T::AlsXz, 5700, 300, Unfair, 7.5, false),
+        row(T::ForcingChain, 8500, 500, Extreme, 7.0, false),
+    ]
+};
+
+/// HoDoKu's score for giving up (its `GIVE_UP` step): a puzzle the
+/// techniques cannot finish gets it once, and is Extreme.
+pub const GIVE_UP_SCORE: u32 = 20000;
+
+/// The grades of `technique`.
+pub fn technique_grade(technique: Technique) -> &'static TechniqueGrade {
+    TABLE
+        .iter()
+        .find(|g| g.technique == technique)
+        .expect("every technique has a row in TABLE")
+}
+
+/// The techniques in HoDoKu's solver order.
+pub fn hodoku_order() -> impl Iterator<Item = Technique> {
+    TABLE.iter().map(|g| g.technique)
+}
+
+/// SE's bonus for a chain of `length` links: +0.1 each time the length
+/// passes 4, 6, 8, 12, 16, 24, ... (SE's `getLengthDifficulty`).
+pub fn se_length_bonus(length: usize) -> f64 {
+    let mut ceil = 4;
+    let mut added = 0.0;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// The SE rating of `step`, found on the position `grid` / `candidates`.
+///
+/// Beyond the table: a hidden single is 1.2 in a box, 1.5 in a line;
+/// pointing, claiming and hidden pairs and triples that leave a hidden
+/// single at once are SE's direct variants (1.7, 1.9, 2.0, 2.5); chains get
+/// SE's length bonus.
+pub fn se_rating(step: &Step, grid: &Grid, candidates: &Candidates) -> f64 {
+    use Technique as T;
+    let base = technique_grade(step.technique).se_rating;
+    let direct = || makes_hidden_single(step, grid, candidates);
+    let rating = match step.technique {
+        T::HiddenSingle => match step.placements.first() {
+            // A single in its box is the easier one, whatever house found it.
+            Some(&(cell, digit))
+                if candidates
+                    .cells_with(House::Box(cell.box_index() as u8).index(), digit)
+                    .count()
+                    == 1 =>
+            {
+                1.2
+            }
+            _ => 1.5,
+        },
+        T::LockedCandidatesPointing if direct() => 1.7,
+        T::LockedCandidatesClaiming if direct() => 1.9,
+        T::HiddenPair if direct() => 2.0,
+        T::HiddenTriple if direct() => 2.5,
+        T::XChain | T::XyChain | T::RemotePair => {
+            base + se_length_bonus(step.links.len().max(step.cells.len()))
+        }
+        T::SimpleColorsTrap | T::SimpleColorsWrap | T::MultiColors1 | T::MultiColors2 => {
+            base + se_length_bonus(step.cells.len())
+        }
+        _ => base,
+    };
+    round1(rating)
+}
+
+/// Whether applying the eliminations of `step` leaves a digit with a single
+/// place in a house where it had more: SE's "direct" hints.
+fn makes_hidden_single(step: &Step, grid: &Grid, candidates: &Candidates) -> bool {
+    if step.eliminations.is_empty() {
+        return false;
+    }
+    let mut after = *candidates;
+    for &(cell, digit) in &step.eliminations {
+        after.remove(cell, digit);
+    }
+    step.eliminations.iter().any(|&(cell, _)| {
+        cell.houses().iter().any(|house| {
+            let h = house.index();
+            let placed: u16 = HOUSE_CELLS[h]
+                .iter()
+                .fold(0, |m, &c| m | (1u16 << grid.values()[c as usize]) >> 1);
+            crate::grid::Digit::all()
+                .filter(|d| placed & d.bit() == 0)
+                .any(|d| {
+                    after.cells_with(h, d).count() == 1 && candidates.cells_with(h, d).count() > 1
+                })
+        })
+    })
+}
+
+/// The numeric rating: SE's number, or a lower bound for a puzzle beyond
+/// the techniques at hand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rating {
+    /// The rating of the hardest step on the path.
+    Exact(f64),
+    /// The puzzle needs more than the allowed techniques, whose hardest
+    /// rating is this: shown as `>6.6`.
+    Beyond(f64),
+}
+
+impl Rating {
+    /// The number (the bound for [`Rating::Beyond`]).
+    pub fn value(self) -> f64 {
+        match self {
+            Rating::Exact(r) | Rating::Beyond(r) => r,
+        }
+    }
+}
+
+impl fmt::Display for Rating {
+    /// `3.4`, or `>6.6` beyond reach.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rating::Exact(r) => write!(f, "{r:.1}"),
+            Rating::Beyond(r) => write!(f, ">{r:.1}"),
+        }
+    }
+}
+
+/// What [`grade`] may use.
+#[derive(Clone, Debug, Default)]
+pub struct GradeOptions {
+    /// The solver options of the HoDoKu-style walk (techniques allowed).
+    pub solver: Options,
+}
+
+/// The grades of a puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grade {
+    /// Whether the allowed techniques solve the puzzle.
+    pub solved: bool,
+    /// HoDoKu's level.
+    pub level: Level,
+    /// HoDoKu's score: the sum of the steps' base scores (plus
+    /// [`GIVE_UP_SCORE`] when not solved).
+    pub score: u32,
+    /// The SE-style rating.
+    pub rating: Rating,
+    /// The technique of the hardest step on the HoDoKu-style path (highest
+    /// level, then highest base score), if any step was needed.
+    pub hardest: Option<Technique>,
+    /// The HoDoKu-style steps.
+    pub steps: Vec<SolvedStep>,
+}
+
+/// HoDoKu's level and score of a sequence of steps; `solved` says whether
+/// they finish the puzzle.
+pub fn hodoku_grade<'a>(steps: impl IntoIterator<Item = &'a Step>, solved: bool) -> (Level, u32) {
+    let mut level = Level::Easy;
+    let mut score = 0u32;
+    for step in steps {
+        let g = technique_grade(step.technique);
+        level = level.max(g.hodoku_level);
+        score += g.hodoku_score;
+    }
+    if !solved {
+        level = Level::Extreme;
+        score += GIVE_UP_SCORE;
+    }
+    while score > level.max_score() {
+        level = level.next();
+    }
+    (level, score)
+}
+
+/// Grades `puzzle`: HoDoKu's level and score, the SE-style rating and the
+/// hardest technique. Errors for a puzzle without exactly one solution.
+pub fn grade(puzzle: &Grid, options: &GradeOptions) -> Result<Grade, Invalid> {
+    let mut opts = options.solver.clone();
+    opts.fallback = false;
+    let outcome = solver::solve(puzzle, &opts)?;
+    let solved = outcome.status == Status::Solved;
+    let steps: Vec<&Step> = outcome.steps.iter().filter_map(SolvedStep::step).collect();
+    let (level, score) = hodoku_grade(steps.iter().copied(), solved);
+    let hardest = steps
+        .iter()
+        .map(|s| technique_grade(s.technique))
+        .max_by_key(|g| (g.hodoku_level, g.hodoku_score, g.hodoku_index))
+        .map(|g| g.technique);
+    let rating = se_walk(puzzle, &opts);
+    Ok(Grade {
+        solved,
+        level,
+        score,
+        rating,
+        hardest,
+        steps: outcome.steps,
+    })
+}
+
+/// The techniques allowed, ordered by the lowest SE rating each can give.
+fn se_order(options: &Options) -> Vec<(Technique, f64)> {
+    let mut list: Vec<(Technique, f64)> = options
+        .order()
+        .into_iter()
+        .map(|t| (t, se_floor(t)))
+        .collect();
+    list.sort_by(|a, b| a.1.total_cmp(&b.1));
+    list
+}
+
+/// The lowest rating a step of `technique` can get.
+fn se_floor(technique: Technique) -> f64 {
+    use Technique as T;
+    match technique {
+        T::HiddenSingle => 1.2,
+        T::LockedCandidatesPointing => 1.7,
+        T::LockedCandidatesClaiming => 1.9,
+        T::HiddenPair => 2.0,
+        T::HiddenTriple => 2.5,
+        t => technique_grade(t).se_rating,
+    }
+}
+
+/// The SE-style walk: at each position the lowest-rated step; the rating is
+/// the highest on the way.
+fn se_walk(puzzle: &Grid, options: &Options) -> Rating {
+    let order = se_order(options);
+    let mut pos = Position::new(puzzle);
+    let mut hardest: f64 = 0.0;
+    while !pos.grid.is_full() {
+        let mut best: Option<(f64, Step)> = None;
+        for &(technique, floor) in &order {
+            if best.as_ref().is_some_and(|(r, _)| *r <= floor) {
+                break;
+            }
+            for step in find_steps(technique, &pos.grid, &pos.candidates) {
+                let r = se_rating(&step, &pos.grid, &pos.candidates);
+                if best.as_ref().is_none_or(|(b, _)| r < *b) {
+                    best = Some((r, step));
+                }
+            }
+        }
+        let Some((r, step)) = best else {
+            let top = order.iter().map(|&(t, _)| se_floor(t)).fold(0.0, f64::max);
+            return Rating::Beyond(top.max(hardest));
+        };
+        hardest = hardest.max(r);
+        if !pos.apply(&step) {
+            return Rating::Beyond(hardest);
+        }
+    }
+    Rating::Exact(hardest)
+}

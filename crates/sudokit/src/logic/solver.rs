@@ -1,0 +1,374 @@
+//! The human-style solver: at each position, the simplest technique that
+//! finds something, in HoDoKu's order ([`crate::grade::TABLE`]), one step at
+//! a time, each recorded.
+//!
+//! The solver needs a puzzle with exactly one solution (uniqueness
+//! techniques assume it); it checks with [`crate::engine`] first. When no
+//! allowed technique applies it stops ([`Status::Stuck`]), or, with
+//! [`Options::fallback`], places the solution's digit in a cell with the
+//! fewest candidates ([`SolvedStep::Guess`]) and goes on.
+//!
+//! ```
+//! use sudokit::logic::solver::{self, Options, Status};
+//! let puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let outcome = solver::solve(&puzzle.parse().unwrap(), &Options::default()).unwrap();
+//! assert_eq!(outcome.status, Status::Solved);
+//! assert!(outcome.grid.is_full());
+//! ```
+
+use crate::candidates::Candidates;
+use crate::engine;
+use crate::error::RuleError;
+use crate::grid::{Cell, Digit, Grid};
+use crate::logic::{Step, Technique, find_steps};
+use crate::rules;
+use std::fmt;
+
+/// What the solver may use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The techniques allowed; `None` for every available one. The order
+    /// given does not matter: the solver always tries them in HoDoKu's order.
+    pub techniques: Option<Vec<Technique>>,
+    /// When stuck, place the solution's digit in a cell with the fewest
+    /// candidates and go on.
+    pub fallback: bool,
+}
+
+impl Default for Options {
+    /// Every available technique, no fallback.
+    fn default() -> Options {
+        Options {
+            techniques: None,
+            fallback: false,
+        }
+    }
+}
+
+impl Options {
+    /// Options allowing only `techniques`.
+    pub fn with_techniques(techniques: Vec<Technique>) -> Options {
+        Options {
+            techniques: Some(techniques),
+            fallback: false,
+        }
+    }
+
+    /// The allowed, available techniques in HoDoKu's order.
+    pub fn order(&self) -> Vec<Technique> {
+        crate::grade::hodoku_order()
+            .filter(|t| t.is_available())
+            .filter(|t| self.techniques.as_ref().is_none_or(|list| list.contains(t)))
+            .collect()
+    }
+}
+
+/// One step of a solution: a technique's deduction, or a guess.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolvedStep {
+    /// A deduction.
+    Step(Step),
+    /// The solution's digit placed without a deduction (fallback).
+    Guess {
+        /// The cell (one with the fewest candidates).
+        cell: Cell,
+        /// The digit of the solution.
+        digit: Digit,
+    },
+}
+
+impl SolvedStep {
+    /// The deduction, unless this is a guess.
+    pub fn step(&self) -> Option<&Step> {
+        match self {
+            SolvedStep::Step(step) => Some(step),
+            SolvedStep::Guess { .. } => None,
+        }
+    }
+
+    /// The technique's kebab-case name, or `guess`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            SolvedStep::Step(step) => step.technique.name(),
+            SolvedStep::Guess { .. } => "guess",
+        }
+    }
+
+    /// The placements of the step.
+    pub fn placements(&self) -> Vec<(Cell, Digit)> {
+        match self {
+            SolvedStep::Step(step) => step.placements.clone(),
+            &SolvedStep::Guess { cell, digit } => vec![(cell, digit)],
+        }
+    }
+
+    /// The eliminations of the step (none for a guess).
+    pub fn eliminations(&self) -> &[(Cell, Digit)] {
+        match self {
+            SolvedStep::Step(step) => &step.eliminations,
+            SolvedStep::Guess { .. } => &[],
+        }
+    }
+}
+
+impl fmt::Display for SolvedStep {
+    /// As [`Step`]'s display; a guess is `guess: r1c2=3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolvedStep::Step(step) => step.fmt(f),
+            SolvedStep::Guess { cell, digit } => write!(f, "guess: {cell}={digit}"),
+        }
+    }
+}
+
+/// Why a grid cannot be solved the human way.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Invalid {
+    /// Two givens clash.
+    #[error("{0}")]
+    Conflict(RuleError),
+    /// No solution.
+    #[error("no solution")]
+    NoSolution,
+    /// More than one solution: a human solver needs a unique puzzle.
+    #[error("more than one solution")]
+    Multiple,
+}
+
+/// How a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Every cell is filled.
+    Solved,
+    /// No allowed technique applies (and no fallback).
+    Stuck,
+}
+
+/// A position: the grid, its pencil marks and the original givens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The digits placed so far (givens included).
+    pub grid: Grid,
+    /// The pencil marks.
+    pub candidates: Candidates,
+    /// The puzzle's givens (avoidable rectangles tell them from solved cells).
+    pub givens: Grid,
+}
+
+impl Position {
+    /// The start of `puzzle`: candidates from the givens.
+    pub fn new(puzzle: &Grid) -> Position {
+        Position {
+            grid: *puzzle,
+            candidates: Candidates::from_grid(puzzle),
+            givens: *puzzle,
+        }
+    }
+
+    /// Applies `step`; returns whether anything changed.
+    pub fn apply(&mut self, step: &Step) -> bool {
+        step.apply(&mut self.grid, &mut self.candidates)
+    }
+
+    /// The first productive step of the first technique in `order` that has
+    /// one, applied; `None` if none applies.
+    pub fn advance(&mut self, order: &[Technique]) -> Option<Step> {
+        for &technique in order {
+            for step in find_steps(technique, &self.grid, &self.candidates) {
+                if self.apply(&step) {
+                    return Some(step);
+                }
+            }
+        }
+        None
+    }
+
+    /// Places `solution`'s digit in an empty cell with the fewest candidates.
+    fn guess(&mut self, solution: &Grid) -> Option<SolvedStep> {
+        let cell = self
+            .grid
+            .empty_cells()
+            .min_by_key(|&c| self.candidates.get(c).len())?;
+        let digit = solution.get(cell)?;
+        self.grid.set(cell, Some(digit));
+        self.candidates.place(cell, digit);
+        Some(SolvedStep::Guess { cell, digit })
+    }
+}
+
+/// The result of [`solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveOutcome {
+    /// The steps taken, in order.
+    pub steps: Vec<SolvedStep>,
+    /// Solved or stuck.
+    pub status: Status,
+    /// The grid at the end (full when solved).
+    pub grid: Grid,
+    /// The pencil marks at the end (where the solver got stuck).
+    pub candidates: Candidates,
+}
+
+/// The solution of `grid`, if it has exactly one.
+pub fn unique_solution(grid: &Grid) -> Result<Grid, Invalid> {
+    rules::validate(grid).map_err(Invalid::Conflict)?;
+    let mut all = engine::solutions(grid);
+    let first = all.next().ok_or(Invalid::NoSolution)?;
+    match all.next() {
+        Some(_) => Err(Invalid::Multiple),
+        None => Ok(first),
+    }
+}
+
+/// Solves `puzzle` step by step with the allowed techniques.
+pub fn solve(puzzle: &Grid, options: &Options) -> Result<SolveOutcome, Invalid> {
+    let solution = unique_solution(puzzle)?;
+    let order = options.order();
+    let mut pos = Position::new(puzzle);
+    let mut steps = Vec::new();
+    let status = loop {
+        if pos.grid.is_full() {
+            break Status::Solved;
+        }
+        if let Some(step) = pos.advance(&order) {
+            steps.push(SolvedStep::Step(step));
+        } else if let Some(guess) = options.fallback.then(|| pos.guess(&solution)).flatten() {
+            steps.push(guess);
+        } else {
+            break Status::Stuck;
+        }
+    };
+    Ok(SolveOutcome {
+        steps,
+        status,
+        grid: pos.grid,
+        candidates: pos.candidates,
+    })
+}
+
+/// The next step for `grid` as given (a partly solved grid is fine): `None`
+/// when the grid is full, or when no allowed technique applies and there is
+/// no fallback.
+pub fn hint(grid: &Grid, options: &Options) -> Result<Option<SolvedStep>, Invalid> {
+    let solution = unique_solution(grid)?;
+    let mut pos = Position::new(grid);
+    if pos.grid.is_full() {
+        return Ok(None);
+    }
+    if let Some(step) = pos.advance(&options.order()) {
+        return Ok(Some(SolvedStep::Step(step)));
+    }
+    Ok(options.fallback.then(|| pos.guess(&solution)).flatten())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::soundness::{assert_sound, sample};
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    const HARD: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn grid(s: &str) -> Grid {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn easy_puzzle_is_solved_with_singles() {
+        let outcome = solve(&grid(EASY), &Options::default()).unwrap();
+        assert_eq!(outcome.status, Status::Solved);
+        assert_eq!(Some(outcome.grid), engine::solve_one(&grid(EASY)));
+        assert!(outcome.steps.iter().all(|s| s.step().is_some()));
+        let placed: usize = outcome.steps.iter().map(|s| s.placements().len()).sum();
+        assert_eq!(placed, 81 - grid(EASY).clues());
+    }
+
+    #[test]
+    fn singles_only_get_stuck_on_a_hard_puzzle() {
+        let options = Options::with_techniques(Technique::DEEPENING_DEFAULT.to_vec());
+        let outcome = solve(&grid(HARD), &options).unwrap();
+        assert_eq!(outcome.status, Status::Stuck);
+        assert!(!outcome.grid.is_full());
+    }
+
+    #[test]
+    fn fallback_guesses_and_finishes() {
+        let options = Options {
+            techniques: Some(Technique::DEEPENING_DEFAULT.to_vec()),
+            fallback: true,
+        };
+        let outcome = solve(&grid(HARD), &options).unwrap();
+        assert_eq!(outcome.status, Status::Solved);
+        assert_eq!(Some(outcome.grid), engine::solve_one(&grid(HARD)));
+        let guess = outcome.steps.iter().find(|s| s.step().is_none()).unwrap();
+        assert_eq!(guess.name(), "guess");
+        assert!(guess.to_string().starts_with("guess: r"));
+    }
+
+    #[test]
+    fn invalid_grids_are_refused() {
+        let mut two = ".".repeat(81);
+        two.replace_range(0..2, "55");
+        assert!(matches!(
+            solve(&grid(&two), &Options::default()),
+            Err(Invalid::Conflict(_))
+        ));
+        assert_eq!(
+            solve(&Grid::empty(), &Options::default()),
+            Err(Invalid::Multiple)
+        );
+        assert_eq!(
+            hint(&Grid::empty(), &Options::default()),
+            Err(Invalid::Multiple)
+        );
+    }
+
+    #[test]
+    fn hint_is_the_first_step_and_works_on_a_solved_grid() {
+        let options = Options::default();
+        let first = solve(&grid(EASY), &options).unwrap().steps.remove(0);
+        assert_eq!(hint(&grid(EASY), &options).unwrap(), Some(first));
+        let solved = engine::solve_one(&grid(EASY)).unwrap();
+        assert_eq!(hint(&solved, &options), Ok(None));
+    }
+
+    #[test]
+    fn order_follows_hodoku() {
+        let order = Options::with_techniques(vec![
+            Technique::HiddenSingle,
+            Technique::FullHouse,
+            Technique::NakedSingle,
+        ])
+        .order();
+        assert_eq!(
+            order,
+            [
+                Technique::FullHouse,
+                Technique::NakedSingle,
+                Technique::HiddenSingle
+            ]
+        );
+    }
+
+    /// Every step of full solves of real puzzles agrees with the solution.
+    #[test]
+    fn full_solves_are_sound() {
+        let mut puzzles = sample("random_minimal_200.txt");
+        puzzles.truncate(60);
+        puzzles.extend(sample("top1465_200.txt").into_iter().take(40));
+        for puzzle in &puzzles {
+            let solution = engine::solve_one(puzzle).unwrap();
+            let order = Options::default().order();
+            let mut pos = Position::new(puzzle);
+            loop {
+                let before = pos;
+                let Some(step) = pos.advance(&order) else {
+                    break;
+                };
+                assert_sound(&step, &before.grid, &before.candidates, &solution);
+            }
+        }
+    }
+}
