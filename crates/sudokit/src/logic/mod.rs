@@ -22,6 +22,7 @@
 
 pub mod chains;
 pub mod coloring;
+pub mod explain;
 pub mod fish;
 pub mod intersections;
 pub mod single_digit;
