@@ -79,17 +79,30 @@ techniques! {
     /// Basic fish of size 4 (evidence as for X-Wing).
     Jellyfish = "jellyfish";
     /// Two conjugate pairs of one digit in parallel lines, one end of each
-    /// in a common line. Evidence: `cells` = the four ends (joined ends
-    /// first), `links` = the two strong links, `digits` = {d}.
+    /// in a common cross line (the other ends not): cells seeing both free
+    /// ends lose the digit. Evidence: `cells` = [joined end, joined end,
+    /// free end, free end] (each pair in the same order), `links` = the chain
+    /// free = joined - joined = free (strong, weak, strong), `houses` = the
+    /// house of each link (line, cross line, line), `digits` = {d}.
     Skyscraper = "skyscraper";
-    /// A row and a column conjugate pair of one digit joined in a box.
-    /// Evidence as for Skyscraper.
+    /// A row and a column conjugate pair of one digit, one end of each in a
+    /// common box (four distinct cells): the cell in the row of the column's
+    /// free end and the column of the row's free end loses the digit.
+    /// Evidence as for Skyscraper, the row pair first: `houses` = [row, box,
+    /// column].
     TwoStringKite = "two-string-kite";
-    /// A box whose candidates for a digit lie on one row and one column,
-    /// with a conjugate pair. Evidence: `houses` = [box, ...], `cells`, `links`.
+    /// A box whose candidates for a digit lie on one row and one column of
+    /// it (some off their crossing, two or more on one of them), and a
+    /// conjugate pair from that row (column) to another cell: where that
+    /// cell's row (column) meets the box's column (row) loses the digit.
+    /// Evidence: `houses` = [box, row, column, the pair's line], `cells` =
+    /// [pair end on the box's line, far end, then the box's candidates],
+    /// `links` = [the strong link near end = far end], `digits` = {d}.
     EmptyRectangle = "empty-rectangle";
-    /// Three strong/weak links on one digit (other than the above).
-    /// Evidence: `cells` and `links` of the chain.
+    /// Any other chain a = b - c = d of two conjugate pairs (in any houses)
+    /// of one digit joined by a weak link: cells seeing a and d lose it.
+    /// Evidence: `cells` = [a, b, c, d], `links` in chain order (strong,
+    /// weak, strong), `houses` = the house of each link, `digits` = {d}.
     TurbotFish = "turbot-fish";
     /// Pivot `xy`, pincers `xz` and `yz`: `z` leaves cells seeing both pincers.
     /// Evidence: `cells` = [pivot, pincer, pincer], `digits` = {x, y, z}.
