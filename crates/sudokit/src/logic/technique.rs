@@ -105,12 +105,18 @@ techniques! {
     /// weak, strong), `houses` = the house of each link, `digits` = {d}.
     TurbotFish = "turbot-fish";
     /// Pivot `xy`, pincers `xz` and `yz`: `z` leaves cells seeing both pincers.
-    /// Evidence: `cells` = [pivot, pincer, pincer], `digits` = {x, y, z}.
+    /// Evidence: `cells` = [pivot, pincer, pincer], `digits` = {x, y, z}; `z`
+    /// is the digit eliminated (the one the pincers share).
     XyWing = "xy-wing";
-    /// XY-wing whose pivot also holds `z`. Evidence as for XY-Wing.
+    /// XY-wing whose pivot also holds `z`: only cells seeing all three lose
+    /// `z`. Evidence as for XY-Wing.
     XyzWing = "xyz-wing";
-    /// Two equal bivalue cells joined by a strong link on one of their digits.
-    /// Evidence: `cells` = [cell, cell, link end, link end], `links`, `digits`.
+    /// Two equal bivalue cells `xy` joined by a conjugate pair on `y` (one
+    /// end seeing each cell): `x` leaves cells seeing both. Evidence: `cells`
+    /// = [cell, cell, end seeing the first, end seeing the second], `houses`
+    /// = [the pair's house], `digits` = {x, y}, `links` = the chain
+    /// x=y in the first cell, - y at its end = y at the other end -, y=x in
+    /// the second cell (5 links, strong first).
     WWing = "w-wing";
     /// A chain of identical bivalue cells. Evidence: `cells` in chain order,
     /// `digits` = the pair.
