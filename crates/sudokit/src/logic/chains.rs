@@ -1,14 +1,570 @@
-//! Chains: Remote Pair, X-Chain, XY-Chain.
+//! Chains: Remote Pair, X-Chain, XY-Chain, as HoDoKu defines them.
+//!
+//! - X-Chain: on one digit, cells `c0 = c1 - c2 = c3 ... = cn` alternating
+//!   strong links (the digit's only two places in a house) and weak links
+//!   (two places sharing a house), strong at both ends, three links or more.
+//!   One end holds the digit, so cells seeing both ends lose it.
+//! - XY-Chain: bivalue cells, each seeing the next; the strong links are
+//!   inside the cells, the weak links between them on a shared digit. When
+//!   the chain starts and ends on digit `a`, cells seeing both ends lose `a`.
+//! - Remote Pair: an XY-Chain of four or more cells holding the same pair
+//!   `ab`: the cells alternate `a` and `b`, so any cell seeing two chain
+//!   cells of opposite parity (three, five, ... cells apart) loses both.
+//!
+//! The search is breadth-first from every start, so each pair of ends is
+//! joined by a shortest chain (with no cell twice), up to [`MAX_LINKS`]
+//! links. Remote pairs are enumerated depth-first, their components being
+//! small. One step is kept per set of eliminations, the shortest chain
+//! found first; steps come shortest chain first, then in row-major order of
+//! the chain's start.
 
-use crate::candidates::Candidates;
-use crate::grid::Grid;
-use crate::logic::{Step, Technique};
+use crate::candidates::{Candidates, DigitSet};
+use crate::grid::{Cell, Digit, Grid};
+use crate::logic::single_digit::{
+    HOUSE_BITS, PEER_BITS, bit, cell_at, cells_of, chain_step, places,
+};
+use crate::logic::{Link, Step, Technique};
+use std::collections::HashMap;
 
 /// The techniques of this family that are implemented.
-pub const IMPLEMENTED: &[Technique] = &[];
+pub const IMPLEMENTED: &[Technique] =
+    &[Technique::RemotePair, Technique::XChain, Technique::XyChain];
+
+/// The longest chain searched, in links (HoDoKu restricts chains to 20 by default).
+pub const MAX_LINKS: usize = 20;
+
+/// How many paths the remote-pair search extends at most per pair of
+/// digits: a bound on the worst case that real positions never reach.
+const MAX_RP_EXPANSIONS: usize = 50_000;
 
 /// Every step of `technique` (a member of this family) on the position.
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
-    let _ = (technique, grid, candidates);
-    Vec::new()
+    let _ = grid;
+    match technique {
+        Technique::XChain => x_chains(candidates),
+        Technique::XyChain => xy_chains(candidates),
+        Technique::RemotePair => remote_pairs(candidates),
+        _ => Vec::new(),
+    }
+}
+
+/// The shortest chain found for each set of eliminations, in order of discovery.
+struct Shortest<K> {
+    index: HashMap<K, usize>,
+    chains: Vec<(usize, Step)>,
+}
+
+impl<K: std::hash::Hash + Eq> Shortest<K> {
+    fn new() -> Self {
+        Shortest {
+            index: HashMap::new(),
+            chains: Vec::new(),
+        }
+    }
+
+    /// Whether a chain of `len` links for `key` would be kept.
+    fn wants(&self, key: &K, len: usize) -> bool {
+        self.index.get(key).is_none_or(|&i| len < self.chains[i].0)
+    }
+
+    /// Records the chain; call only when [`Shortest::wants`] it.
+    fn offer(&mut self, key: K, len: usize, step: Step) {
+        match self.index.get(&key) {
+            Some(&i) => self.chains[i] = (len, step),
+            None => {
+                self.index.insert(key, self.chains.len());
+                self.chains.push((len, step));
+            }
+        }
+    }
+
+    /// The steps, shortest chain first (stable).
+    fn into_steps(mut self) -> Vec<Step> {
+        self.chains.sort_by_key(|(len, _)| *len);
+        self.chains.into_iter().map(|(_, s)| s).collect()
+    }
+}
+
+/// Whether no cell is twice in `cells`.
+fn is_simple(cells: &[Cell]) -> bool {
+    let mut seen = 0u128;
+    cells.iter().all(|&c| {
+        let fresh = seen & bit(c) == 0;
+        seen |= bit(c);
+        fresh
+    })
+}
+
+/// X-Chains, digit by digit.
+fn x_chains(candidates: &Candidates) -> Vec<Step> {
+    let mut best = Shortest::new();
+    for digit in Digit::all() {
+        let places = places(candidates, digit);
+        let strong = conjugates(places);
+        for start in cells_of(places).filter(|c| strong[c.index()] != 0) {
+            x_chains_from(start, digit, places, &strong, &mut best);
+        }
+    }
+    best.into_steps()
+}
+
+/// For each cell, its conjugate partners on the digit of `places`.
+fn conjugates(places: u128) -> [u128; 81] {
+    let mut strong = [0u128; 81];
+    for house in HOUSE_BITS {
+        let m = places & house;
+        if m.count_ones() == 2 {
+            let (a, b) = (
+                m.trailing_zeros() as usize,
+                127 - m.leading_zeros() as usize,
+            );
+            strong[a] |= 1 << b;
+            strong[b] |= 1 << a;
+        }
+    }
+    strong
+}
+
+/// Breadth-first search of the X-Chains from `start` (assumed false): the
+/// cells reached after an odd number of links are true, and with `start`
+/// they trap the digit.
+fn x_chains_from(
+    start: Cell,
+    digit: Digit,
+    places: u128,
+    strong: &[u128; 81],
+    best: &mut Shortest<(Digit, u128)>,
+) {
+    // parent[0][c]: the cell before `c` reached by a weak link (c false);
+    // parent[1][c]: by a strong link (c true).
+    let mut parent = [[0u8; 81]; 2];
+    let mut seen = [bit(start), 0u128];
+    let mut frontier = bit(start);
+    let mut links = 0;
+    while frontier != 0 && links < MAX_LINKS {
+        let on = expand(frontier, |x| strong[x], &mut seen[1], &mut parent[1]);
+        links += 1;
+        if links >= 3 {
+            for end in cells_of(on & !bit(start)) {
+                let elims = places & PEER_BITS[start.index()] & PEER_BITS[end.index()];
+                if elims != 0 && best.wants(&(digit, elims), links) {
+                    let chain = trace(end, links, &parent);
+                    if is_simple(&chain) {
+                        let mut step = chain_step(Technique::XChain, digit, &chain, places, elims);
+                        step.cells = chain;
+                        best.offer((digit, elims), links, step);
+                    }
+                }
+            }
+        }
+        frontier = expand(on, |x| PEER_BITS[x] & places, &mut seen[0], &mut parent[0]);
+        links += 1;
+    }
+}
+
+/// One breadth-first layer: the cells reached from `frontier` through
+/// `next` and not `seen` yet, each recording its first parent.
+fn expand(
+    frontier: u128,
+    next: impl Fn(usize) -> u128,
+    seen: &mut u128,
+    parent: &mut [u8; 81],
+) -> u128 {
+    let mut reached = 0;
+    for x in cells_of(frontier) {
+        let fresh = next(x.index()) & !*seen & !reached;
+        for y in cells_of(fresh) {
+            parent[y.index()] = x.index() as u8;
+        }
+        reached |= fresh;
+    }
+    *seen |= reached;
+    reached
+}
+
+/// The chain ending at `end` after `links` links (the last one strong).
+fn trace(end: Cell, links: usize, parent: &[[u8; 81]; 2]) -> Vec<Cell> {
+    let mut chain = vec![end];
+    let mut at = end.index();
+    for k in 0..links {
+        // Links alternate backwards: strong into `end`, weak before it, ...
+        at = parent[usize::from(k % 2 == 0)][at] as usize;
+        chain.push(cell_at(at as u32));
+    }
+    chain.reverse();
+    chain
+}
+
+/// The candidates as bitboards, digit by digit, and the bivalue cells.
+struct Bivalue {
+    places: [u128; 9],
+    cells: u128,
+    sets: [DigitSet; 81],
+}
+
+impl Bivalue {
+    fn new(candidates: &Candidates) -> Bivalue {
+        let sets = std::array::from_fn(|i| candidates.get(cell_at(i as u32)));
+        let cells = (0..81)
+            .filter(|&i| sets[i].len() == 2)
+            .fold(0, |m, i| m | (1u128 << i));
+        Bivalue {
+            places: std::array::from_fn(|i| {
+                places(candidates, Digit::from_index(i).expect("i < 9"))
+            }),
+            cells,
+            sets,
+        }
+    }
+
+    /// The other digit of bivalue cell `cell`.
+    fn other(&self, cell: usize, digit: Digit) -> Digit {
+        DigitSet::from_bits(self.sets[cell].bits() & !digit.bit())
+            .single()
+            .expect("a bivalue cell")
+    }
+}
+
+/// XY-Chains from every bivalue cell and digit.
+fn xy_chains(candidates: &Candidates) -> Vec<Step> {
+    let board = Bivalue::new(candidates);
+    let mut best = Shortest::new();
+    for start in cells_of(board.cells) {
+        for digit in board.sets[start.index()].iter() {
+            xy_chains_from(&board, start, digit, &mut best);
+        }
+    }
+    best.into_steps()
+}
+
+/// Breadth-first search of the XY-Chains that start with `digit` false in
+/// `start`. A state `cell * 9 + d` is "d is true in cell"; each hop is a
+/// weak link on `d` to a bivalue peer and the strong link inside it.
+fn xy_chains_from(board: &Bivalue, start: Cell, digit: Digit, best: &mut Shortest<(Digit, u128)>) {
+    let first = start.index() * 9 + board.other(start.index(), digit).index();
+    let mut parent = [u16::MAX; 729];
+    parent[first] = first as u16;
+    let mut layer = vec![first];
+    let mut links = 1;
+    while !layer.is_empty() && links + 2 <= MAX_LINKS {
+        let mut next = Vec::new();
+        for &state in &layer {
+            let (x, d) = (state / 9, Digit::from_index(state % 9).expect("< 9"));
+            for y in cells_of(board.cells & PEER_BITS[x] & board.places[d.index()]) {
+                let to = y.index() * 9 + board.other(y.index(), d).index();
+                if parent[to] == u16::MAX {
+                    parent[to] = state as u16;
+                    next.push(to);
+                }
+            }
+        }
+        links += 2;
+        for &state in &next {
+            let end = state / 9;
+            if state % 9 != digit.index() || end == start.index() {
+                continue;
+            }
+            let elims = board.places[digit.index()] & PEER_BITS[start.index()] & PEER_BITS[end];
+            if elims != 0 && best.wants(&(digit, elims), links) {
+                let states = trace_states(state, &parent);
+                if let Some(step) = xy_step(board, digit, &states, elims) {
+                    best.offer((digit, elims), links, step);
+                }
+            }
+        }
+        layer = next;
+    }
+}
+
+/// The states from the first one to `state`.
+fn trace_states(mut state: usize, parent: &[u16; 729]) -> Vec<usize> {
+    let mut states = vec![state];
+    while parent[state] as usize != state {
+        state = parent[state] as usize;
+        states.push(state);
+    }
+    states.reverse();
+    states
+}
+
+/// The XY-Chain step through `states`, eliminating `digit` in `elims`;
+/// `None` if a cell comes twice.
+fn xy_step(board: &Bivalue, digit: Digit, states: &[usize], elims: u128) -> Option<Step> {
+    let cells: Vec<Cell> = states.iter().map(|&s| cell_at((s / 9) as u32)).collect();
+    if !is_simple(&cells) {
+        return None;
+    }
+    let mut step = Step::new(Technique::XyChain);
+    let mut false_digit = digit;
+    for (k, &s) in states.iter().enumerate() {
+        let (cell, true_digit) = (cells[k], Digit::from_index(s % 9).expect("< 9"));
+        if k > 0 {
+            step.links.push(Link {
+                from: (cells[k - 1], false_digit),
+                to: (cell, false_digit),
+                strong: false,
+            });
+        }
+        step.links.push(Link {
+            from: (cell, false_digit),
+            to: (cell, true_digit),
+            strong: true,
+        });
+        step.digits = DigitSet::from_bits(step.digits.bits() | board.sets[cell.index()].bits());
+        false_digit = true_digit;
+    }
+    step.cells = cells;
+    for c in cells_of(elims) {
+        step = step.eliminate(c, digit);
+    }
+    Some(step)
+}
+
+/// Remote Pairs, pair by pair (in increasing order of the digits).
+fn remote_pairs(candidates: &Candidates) -> Vec<Step> {
+    let board = Bivalue::new(candidates);
+    let mut best = Shortest::new();
+    let mut pairs: Vec<DigitSet> = cells_of(board.cells)
+        .map(|c| board.sets[c.index()])
+        .collect();
+    pairs.sort_by_key(|p| p.bits());
+    pairs.dedup();
+    for pair in pairs {
+        let cells = cells_of(board.cells)
+            .filter(|c| board.sets[c.index()] == pair)
+            .fold(0, |m, c| m | bit(c));
+        if cells.count_ones() >= 4 {
+            let mut search = RpSearch {
+                board: &board,
+                pair,
+                cells,
+                path: Vec::new(),
+                budget: MAX_RP_EXPANSIONS,
+                best: &mut best,
+            };
+            for start in cells_of(cells) {
+                search.extend(start);
+            }
+        }
+    }
+    best.into_steps()
+}
+
+/// Depth-first enumeration of the simple chains of one pair's cells.
+struct RpSearch<'a> {
+    board: &'a Bivalue,
+    pair: DigitSet,
+    cells: u128,
+    path: Vec<Cell>,
+    budget: usize,
+    best: &'a mut Shortest<(u128, u128, u128)>,
+}
+
+impl RpSearch<'_> {
+    /// Adds `cell` to the path, checks it, and goes on from it.
+    fn extend(&mut self, cell: Cell) {
+        if self.budget == 0 {
+            return;
+        }
+        self.budget -= 1;
+        self.path.push(cell);
+        let n = self.path.len();
+        if n >= 4 && n % 2 == 0 {
+            self.check();
+        }
+        if 2 * (n + 1) - 1 <= MAX_LINKS {
+            let on_path = self.path.iter().fold(0, |m, &c| m | bit(c));
+            for next in cells_of(self.cells & PEER_BITS[cell.index()] & !on_path) {
+                self.extend(next);
+            }
+        }
+        self.path.pop();
+    }
+
+    /// Records the path's step if it eliminates anything: cells seeing two
+    /// chain cells of opposite parity, three or more cells apart.
+    fn check(&mut self) {
+        let path = &self.path;
+        let mut seeing = 0u128;
+        for i in 0..path.len() {
+            for j in (i + 3..path.len()).step_by(2) {
+                seeing |= PEER_BITS[path[i].index()] & PEER_BITS[path[j].index()];
+            }
+        }
+        let [a, b] = [0, 1].map(|k| self.pair.iter().nth(k).expect("a pair"));
+        let elims = [a, b].map(|d| self.board.places[d.index()] & seeing);
+        let key = (u128::from(self.pair.bits()), elims[0], elims[1]);
+        let links = 2 * path.len() - 1;
+        if elims == [0, 0] || !self.best.wants(&key, links) {
+            return;
+        }
+        let mut step = Step::new(Technique::RemotePair).with_digits(self.pair);
+        let mut digit = a;
+        for (k, &c) in path.iter().enumerate() {
+            let other = if digit == a { b } else { a };
+            if k > 0 {
+                step.links.push(Link {
+                    from: (path[k - 1], digit),
+                    to: (c, digit),
+                    strong: false,
+                });
+            }
+            step.links.push(Link {
+                from: (c, digit),
+                to: (c, other),
+                strong: true,
+            });
+            digit = other;
+        }
+        step.cells = path.clone();
+        for c in cells_of(elims[0] | elims[1]) {
+            for (d, e) in [a, b].into_iter().zip(elims) {
+                if e & bit(c) != 0 {
+                    step = step.eliminate(c, d);
+                }
+            }
+        }
+        self.best.offer(key, links, step);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::House;
+    use crate::logic::soundness::{check_technique, sample};
+
+    fn c(r: usize, col: usize) -> Cell {
+        Cell::at(r - 1, col - 1).unwrap()
+    }
+
+    fn set(digits: &[u8]) -> DigitSet {
+        digits.iter().map(|&d| Digit::new(d).unwrap()).collect()
+    }
+
+    fn open() -> (Grid, Candidates) {
+        let g = Grid::empty();
+        (g, Candidates::from_grid(&g))
+    }
+
+    /// Removes `digit` from column `col` (1-based) but at rows `keep`.
+    fn carve_column(cands: &mut Candidates, digit: u8, col: usize, keep: &[usize]) {
+        for r in (1..=9).filter(|r| !keep.contains(r)) {
+            cands.remove(c(r, col), Digit::new(digit).unwrap());
+        }
+    }
+
+    fn elims(step: &Step) -> Vec<String> {
+        step.eliminations
+            .iter()
+            .map(|(c, d)| format!("{c}<>{d}"))
+            .collect()
+    }
+
+    #[test]
+    fn x_chain_of_five_links() {
+        let (g, mut cands) = open();
+        carve_column(&mut cands, 6, 1, &[1, 4]);
+        carve_column(&mut cands, 6, 4, &[4, 7]);
+        carve_column(&mut cands, 6, 8, &[7, 2]);
+        let steps = find(Technique::XChain, &g, &cands);
+        assert_eq!(steps.len(), 1);
+        let s = &steps[0];
+        assert_eq!(
+            s.cells,
+            [c(1, 1), c(4, 1), c(4, 4), c(7, 4), c(7, 8), c(2, 8)]
+        );
+        assert_eq!(elims(s), ["r1c7<>6", "r1c9<>6", "r2c2<>6", "r2c3<>6"]);
+        assert_eq!(s.links.len(), 5);
+        assert_eq!(
+            s.houses,
+            [
+                House::Column(0),
+                House::Row(3),
+                House::Column(3),
+                House::Row(6),
+                House::Column(7)
+            ]
+        );
+        assert!(
+            s.links
+                .iter()
+                .enumerate()
+                .all(|(k, l)| l.strong == (k % 2 == 0))
+        );
+        // No shorter single-digit pattern eliminates anything here.
+        assert!(crate::logic::single_digit::find(Technique::TurbotFish, &g, &cands).is_empty());
+    }
+
+    #[test]
+    fn x_chains_include_three_links() {
+        // A skyscraper is also the shortest X-Chain, as in HoDoKu.
+        let (g, mut cands) = open();
+        carve_column(&mut cands, 4, 1, &[1, 7]);
+        carve_column(&mut cands, 4, 5, &[3, 7]);
+        let steps = find(Technique::XChain, &g, &cands);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].cells, [c(1, 1), c(7, 1), c(7, 5), c(3, 5)]);
+        assert_eq!(
+            elims(&steps[0]),
+            ["r1c4<>4", "r1c6<>4", "r3c2<>4", "r3c3<>4"]
+        );
+    }
+
+    #[test]
+    fn xy_chain_of_four_cells() {
+        let (g, mut cands) = open();
+        for (cell, digits) in [
+            (c(1, 1), [1, 2]),
+            (c(1, 5), [2, 3]),
+            (c(5, 5), [3, 4]),
+            (c(5, 9), [1, 4]),
+        ] {
+            cands.set(cell, set(&digits));
+        }
+        let steps = find(Technique::XyChain, &g, &cands);
+        assert_eq!(steps.len(), 1);
+        let s = &steps[0];
+        assert_eq!(s.cells, [c(1, 1), c(1, 5), c(5, 5), c(5, 9)]);
+        assert_eq!(elims(s), ["r1c9<>1", "r5c1<>1"]);
+        assert_eq!(s.links.len(), 7);
+        let one = Digit::new(1).unwrap();
+        assert_eq!(s.links[0].from, (c(1, 1), one));
+        assert_eq!(s.links[6].to, (c(5, 9), one));
+        assert_eq!(s.digits, set(&[1, 2, 3, 4]));
+        assert!(find(Technique::RemotePair, &g, &cands).is_empty());
+    }
+
+    #[test]
+    fn remote_pair_of_four_cells() {
+        let (g, mut cands) = open();
+        for cell in [c(1, 1), c(1, 5), c(5, 5), c(5, 9)] {
+            cands.set(cell, set(&[1, 2]));
+        }
+        let steps = find(Technique::RemotePair, &g, &cands);
+        assert_eq!(steps.len(), 1);
+        let s = &steps[0];
+        assert_eq!(s.cells, [c(1, 1), c(1, 5), c(5, 5), c(5, 9)]);
+        assert_eq!(elims(s), ["r1c9<>1", "r1c9<>2", "r5c1<>1", "r5c1<>2"]);
+        assert_eq!(s.links.len(), 7);
+        // Three cells are not enough.
+        cands.set(c(5, 9), DigitSet::ALL);
+        assert!(find(Technique::RemotePair, &g, &cands).is_empty());
+    }
+
+    #[test]
+    fn sound_and_fire_on_real_puzzles() {
+        let puzzles: Vec<Grid> = [
+            "top1465_200.txt",
+            "random_minimal_200.txt",
+            "forum_hardest_1905_100.txt",
+            "17_clue_200.txt",
+        ]
+        .iter()
+        .flat_map(|name| sample(name).into_iter().take(50))
+        .collect();
+        for t in IMPLEMENTED {
+            assert!(check_technique(*t, &puzzles) > 0, "{t} never fires");
+        }
+    }
 }

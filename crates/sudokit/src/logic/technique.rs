@@ -58,18 +58,23 @@ techniques! {
     /// Evidence as for [`Technique::LockedPair`].
     LockedTriple = "locked-triple";
     /// Two cells of a house with the same two candidates.
-    /// Evidence: `houses` = [house], `cells`, `digits`.
+    /// Evidence: `houses` = [house], or [box, line] when the cells share
+    /// both (the digits then leave both houses), `cells`, `digits`.
     NakedPair = "naked-pair";
     /// Three cells of a house with three candidates among them.
+    /// Evidence as for [`Technique::NakedPair`].
     NakedTriple = "naked-triple";
     /// Four cells of a house with four candidates among them.
+    /// Evidence as for [`Technique::NakedPair`].
     NakedQuad = "naked-quad";
     /// Two digits confined to the same two cells of a house.
     /// Evidence: `houses` = [house], `cells`, `digits`.
     HiddenPair = "hidden-pair";
     /// Three digits confined to three cells of a house.
+    /// Evidence as for [`Technique::HiddenPair`].
     HiddenTriple = "hidden-triple";
     /// Four digits confined to four cells of a house.
+    /// Evidence as for [`Technique::HiddenPair`].
     HiddenQuad = "hidden-quad";
     /// Basic fish of size 2. Evidence: `houses` = base lines then cover
     /// lines, `digits` = {d}, `cells` = the candidate cells of the base.
@@ -118,8 +123,11 @@ techniques! {
     /// x=y in the first cell, - y at its end = y at the other end -, y=x in
     /// the second cell (5 links, strong first).
     WWing = "w-wing";
-    /// A chain of identical bivalue cells. Evidence: `cells` in chain order,
-    /// `digits` = the pair.
+    /// A chain of four or more identical bivalue cells `ab`, each seeing the
+    /// next: cells seeing two chain cells an odd number (3 or more) of cells
+    /// apart lose `a` and `b`. Evidence: `cells` in chain order, `digits` =
+    /// the pair, `links` = the chain (strong inside each cell, weak between
+    /// cells, the first cell's lower digit first).
     RemotePair = "remote-pair";
     /// Unique rectangle type 1. Evidence for all types: `cells` = the four
     /// corners, `digits` = the rectangle's two digits, `houses` where used.
@@ -142,9 +150,14 @@ techniques! {
     AvoidableRectangle2 = "avoidable-rectangle-2";
     /// Bivalue universal grave plus one. Evidence: `cells` = [the tri-value cell].
     BugPlusOne = "bug-plus-one";
-    /// X-Wing with fins. Evidence: as for X-Wing, plus `fins`.
+    /// X-Wing with fins: base candidates outside the cover lines, all in
+    /// one box; the digit leaves the cover-line cells of that box (they see
+    /// every fin). Evidence: `houses` = base lines then cover lines,
+    /// `digits` = {d}, `cells` = the base candidates in the cover lines,
+    /// `fins` = the base candidates outside them.
     FinnedXWing = "finned-x-wing";
-    /// Finned X-Wing missing one base candidate. Evidence as for finned X-Wing.
+    /// Finned X-Wing one of whose base lines keeps at most one candidate in
+    /// the cover lines (a corner is missing). Evidence as for finned X-Wing.
     SashimiXWing = "sashimi-x-wing";
     /// Simple colors, color trap. Evidence: `links` = the conjugate chain,
     /// `cells` colored (first color, then second), `digits` = {d}.
@@ -155,10 +168,16 @@ techniques! {
     MultiColors1 = "multi-colors-1";
     /// Multi colors type 2.
     MultiColors2 = "multi-colors-2";
-    /// Alternating chain on one digit. Evidence: `links` in chain order,
-    /// `cells` in chain order.
+    /// Alternating chain on one digit, strong links (conjugate pairs) at
+    /// both ends, 3 links or more: cells seeing both ends lose the digit.
+    /// Evidence: `cells` and `links` in chain order, `houses` = the house of
+    /// each link, `digits` = {d}.
     XChain = "x-chain";
-    /// Chain of bivalue cells. Evidence: `links` in chain order.
+    /// Chain of bivalue cells, each seeing the next, starting and ending on
+    /// digit `a`: cells seeing both ends lose `a`. Evidence: `cells` in chain
+    /// order, `links` in chain order (strong inside each cell, weak between
+    /// cells, from the first cell's `a` to the last cell's `a`), `digits` =
+    /// the chain cells' candidates.
     XyChain = "xy-chain";
     /// Alternating inference chain (a later issue).
     Aic = "aic";
