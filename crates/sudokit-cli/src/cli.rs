@@ -12,6 +12,9 @@ Examples:
   sudokit trace --lang en --select min PUZZLE   the iteration trace of deepening backtracking
   sudokit trace --tree svg PUZZLE > tree.svg    the search tree as a picture
   sudokit bench tests/data/*.txt                µs per puzzle, puzzles/s, guesses, verified
+  sudokit explain --lang es PUZZLE              a human-style solution, step by step
+  sudokit hint PUZZLE                           only the next step
+  sudokit grade puzzles.txt                     level, score, rating, hardest technique
 
 Input: positional arguments are files; `-` or no argument reads standard input; an argument that
 is not an existing file but reads as a puzzle is the puzzle itself. Line format (81 cells, `.` or
@@ -29,7 +32,7 @@ Exit status: 0 all went well; 1 some puzzle was invalid, unsolvable or failed a 
 #[command(
     name = "sudokit",
     version,
-    about = "Sudoku toolkit: solve, count, check, trace and benchmark puzzles",
+    about = "Sudoku toolkit: solve, count, check, trace, explain, grade and benchmark puzzles",
     long_about = "Sudoku toolkit: solve, count and check puzzles with a fast engine or the \
                   classic algorithms (backtracking, branch and bound, backtracking with \
                   deepening), and trace the classic searches iteration by iteration.",
@@ -60,6 +63,85 @@ pub enum Command {
     /// Time the solver on puzzle files: µs per puzzle, puzzles per second, guesses, verified.
     #[command(after_help = BENCH_HELP)]
     Bench(BenchArgs),
+    /// Print the numbered steps of a human-style solution, in English or Spanish.
+    #[command(after_help = EXPLAIN_HELP)]
+    Explain(HumanArgs),
+    /// Print only the next human-style step for each grid as given.
+    #[command(after_help = HINT_HELP)]
+    Hint(HumanArgs),
+    /// Print the difficulty of each puzzle: level, score, rating, hardest technique.
+    #[command(after_help = GRADE_HELP)]
+    Grade(GradeArgs),
+}
+
+const EXPLAIN_HELP: &str = "\
+Examples:
+  sudokit explain PUZZLE                        numbered steps in English
+  sudokit explain --lang es --candidates PUZZLE  in Spanish, pencil marks before each step
+  sudokit explain --techniques singles,locked-candidates PUZZLE
+  sudokit explain --fallback --techniques singles PUZZLE   guesses when stuck
+  sudokit explain --format json PUZZLE          steps with placements, eliminations and text
+
+The solver applies, at each step, the simplest allowed technique that finds something, in
+HoDoKu's order. A puzzle needs exactly one solution. When no allowed technique applies, the
+output says so with the pencil-mark grid and the exit status is 1 (unless --fallback, which
+places the solution's digit in a cell with the fewest candidates: a `guess` step).";
+
+const HINT_HELP: &str = "\
+Examples:
+  sudokit hint PUZZLE                     the next step, e.g. `Hidden single: 7 can only go in r3c5 within box 2`
+  sudokit hint --lang es --candidates PUZZLE
+  sudokit hint --format json PUZZLE
+
+The grid may be partly solved: the hint is for the grid as given (candidates from its digits).";
+
+const GRADE_HELP: &str = "\
+Output (tab-separated, one line per puzzle): level, score, rating, hardest technique
+  easy      312   1.5   hidden-single
+  medium    596   2.6   locked-candidates-pointing
+  extreme   20656 >6.6  hidden-pair
+
+Level and score as HoDoKu computes them (the sum of each step's base score; the level of the
+hardest technique, raised while the score passes 800 / 1000 / 1600 / 1800). The rating follows
+Sudoku Explainer: the hardest step on a path that always takes the lowest-rated step; `>R` for a
+puzzle beyond the allowed techniques. With --format json each puzzle also gets its steps.
+
+Examples:
+  sudokit grade puzzles.txt
+  sudokit grade --techniques singles,locked-candidates,naked-pair puzzles.txt
+  sudokit grade --format json PUZZLE";
+
+/// Flags of `explain` and `hint`.
+#[derive(Debug, Args)]
+pub struct HumanArgs {
+    /// Language of the explanations.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
+    pub lang: Lang,
+    /// Comma-separated techniques allowed (names or groups such as `singles`)
+    /// [default: every available technique].
+    #[arg(long, value_name = "LIST")]
+    pub techniques: Option<String>,
+    /// Show the pencil-mark grid before each step.
+    #[arg(long)]
+    pub candidates: bool,
+    /// When stuck, place the solution's digit in a cell with the fewest candidates (a `guess` step).
+    #[arg(long)]
+    pub fallback: bool,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// `sudokit grade`.
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    /// Comma-separated techniques allowed [default: every available technique].
+    #[arg(long, value_name = "LIST")]
+    pub techniques: Option<String>,
+    /// Language of the step texts in JSON output.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
+    pub lang: Lang,
+    #[command(flatten)]
+    pub common: Common,
 }
 
 const SOLVE_HELP: &str = "\

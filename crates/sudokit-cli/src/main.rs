@@ -1,5 +1,5 @@
-//! The `sudokit` command-line tool: solve, count, check and trace Sudoku
-//! puzzles (see `sudokit --help` and `/DESIGN.md` for the contract).
+//! The `sudokit` command-line tool: solve, count, check, trace, explain and
+//! grade Sudoku puzzles (see `sudokit --help` and `/DESIGN.md` for the contract).
 
 mod batch;
 mod cli;

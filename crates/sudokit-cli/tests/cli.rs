@@ -906,3 +906,218 @@ fn bench_on_two_threads() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(r.out.contains("threads") && r.out.contains(" ok"));
 }
+
+// ---------------------------------------------------------------- explain, hint, grade
+
+/// Solved by singles alone.
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+#[test]
+fn explain_numbers_the_steps_in_english_and_spanish() {
+    let en = run(&["explain", EASY]);
+    assert_eq!(en.code, 0, "{}", en.err);
+    let lines: Vec<&str> = en.out.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "1. Naked single: 4 is the only candidate of r5c6 => r5c6=4",
+            "2. Naked single: 9 is the only candidate of r5c3 => r5c3=9",
+            "3. Naked single: 5 is the only candidate of r5c4 => r5c4=5",
+        ]
+    );
+    assert!(en.out.ends_with("Solved in 49 steps.\n\n"), "{}", en.out);
+
+    let es = run(&["explain", "--lang", "es", EASY]);
+    let lines: Vec<&str> = es.out.lines().collect();
+    assert_eq!(
+        lines[..2],
+        [
+            "1. Único desnudo: el 4 es el único candidato de r5c6 => r5c6=4",
+            "2. Único desnudo: el 9 es el único candidato de r5c3 => r5c3=9",
+        ]
+    );
+    assert!(es.out.contains("Resuelto en 49 pasos."));
+
+    // --candidates: a pencil-mark grid (13 lines) before each step.
+    let marks = run(&["explain", "--candidates", EASY]);
+    let lines: Vec<&str> = marks.out.lines().collect();
+    assert!(lines[0].starts_with("+--"), "{}", lines[0]);
+    assert_eq!(
+        lines[13],
+        "1. Naked single: 4 is the only candidate of r5c6 => r5c6=4"
+    );
+}
+
+#[test]
+fn explain_json_follows_the_schema() {
+    let r = run(&["explain", "--format", "json", EASY]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v: Value = serde_json::from_str(r.out.trim()).unwrap();
+    assert_eq!(v["puzzle"], EASY);
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["level"], "easy");
+    assert!(v["score"].as_u64().unwrap() > 0);
+    assert!(v["rating"].as_f64().unwrap() >= 1.0);
+    assert!(v["hardest"].is_string());
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 49);
+    assert_eq!(steps[0]["technique"], "naked-single");
+    assert_eq!(steps[0]["placements"][0]["cell"], "r5c6");
+    assert_eq!(steps[0]["placements"][0]["digit"], 4);
+    assert!(steps[0]["eliminations"].as_array().unwrap().is_empty());
+    assert_eq!(
+        steps[0]["text"],
+        "Naked single: 4 is the only candidate of r5c6 => r5c6=4"
+    );
+    // Every placement of the steps is the solution's digit.
+    let solution = engine::solve_one(&grid(EASY)).unwrap().to_line();
+    for s in steps {
+        for p in s["placements"].as_array().unwrap() {
+            let cell = p["cell"].as_str().unwrap().as_bytes();
+            let (r, c) = ((cell[1] - b'1') as usize, (cell[3] - b'1') as usize);
+            assert_eq!(
+                solution.as_bytes()[r * 9 + c] - b'0',
+                p["digit"].as_u64().unwrap() as u8
+            );
+        }
+    }
+}
+
+#[test]
+fn explain_stuck_and_fallback() {
+    let stuck = run(&["explain", "--techniques", "singles", P17]);
+    assert_eq!(stuck.code, 1);
+    assert!(
+        stuck
+            .out
+            .contains("Stuck after 3 steps: no allowed technique applies."),
+        "{}",
+        stuck.out
+    );
+    // The pencil-mark grid at the point where it stopped.
+    assert!(
+        stuck.out.lines().any(|l| l.starts_with("| 4 ")),
+        "{}",
+        stuck.out
+    );
+    assert_eq!(stuck.err, "<arg>:1: stuck: no allowed technique applies\n");
+
+    let guess = run(&["explain", "--techniques", "singles", "--fallback", P17]);
+    assert_eq!(guess.code, 0, "{}", guess.err);
+    assert!(guess.out.contains("4. Guess: r"), "{}", guess.out);
+    let json = run(&[
+        "explain",
+        "--techniques",
+        "singles",
+        "--fallback",
+        "--format",
+        "json",
+        P17,
+    ]);
+    let v: Value = serde_json::from_str(json.out.trim()).unwrap();
+    assert_eq!(v["solved"], true);
+    assert!(
+        v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["technique"] == "guess")
+    );
+}
+
+#[test]
+fn hint_gives_the_next_step_only() {
+    let r = run(&["hint", EASY]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.out,
+        "Naked single: 4 is the only candidate of r5c6 => r5c6=4\n"
+    );
+    let es = run(&["hint", "--lang", "es", EASY]);
+    assert_eq!(
+        es.out,
+        "Único desnudo: el 4 es el único candidato de r5c6 => r5c6=4\n"
+    );
+    // A partly solved grid: the hint is for the grid as given.
+    let mut partial = EASY.to_string();
+    partial.replace_range(4 * 9 + 5..4 * 9 + 6, "4");
+    let next = run(&["hint", &partial]);
+    assert_eq!(next.code, 0, "{}", next.err);
+    assert_ne!(next.out, r.out);
+    let solved = run(&["hint", P17_SOLUTION]);
+    assert_eq!(solved.out, "The grid is already solved.\n");
+
+    let json = run(&["hint", "--format", "json", EASY]);
+    let v: Value = serde_json::from_str(json.out.trim()).unwrap();
+    assert_eq!(v["steps"].as_array().unwrap().len(), 1);
+    assert_eq!(v["steps"][0]["technique"], "naked-single");
+
+    let stuck = run(&["hint", "--techniques", "naked-single", P17]);
+    assert_eq!(stuck.code, 1);
+    assert!(stuck.out.contains("Stuck: no allowed technique applies."));
+}
+
+#[test]
+fn grade_lines_and_json() {
+    let r = run(&["grade", EASY, P17]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for line in &lines {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 4, "{line}");
+        assert!(
+            ["easy", "medium", "hard", "unfair", "extreme"].contains(&f[0]),
+            "{line}"
+        );
+        assert!(f[1].parse::<u32>().is_ok(), "{line}");
+        assert!(
+            f[2].trim_start_matches('>').parse::<f64>().is_ok(),
+            "{line}"
+        );
+    }
+    assert!(lines[0].starts_with("easy\t"), "{}", lines[0]);
+
+    let singles = run(&["grade", "--techniques", "singles", P17]);
+    let f: Vec<&str> = singles.out.trim_end().split('\t').collect();
+    assert_eq!(f[0], "extreme");
+    assert!(f[2].starts_with('>'), "{}", singles.out);
+
+    let json = run(&["grade", "--format", "json", EASY]);
+    let v: Value = serde_json::from_str(json.out.trim()).unwrap();
+    for key in [
+        "puzzle", "solved", "level", "score", "rating", "hardest", "steps",
+    ] {
+        assert!(v.get(key).is_some(), "{key} missing in {v}");
+    }
+
+    // Several puzzles on several threads keep input order.
+    let file = temp_file(
+        "grade.txt",
+        format!("{EASY}\n{P17}\n{EASY}\n{P41}\n").as_bytes(),
+    );
+    let one = run(&["grade", "-j", "1", file.to_str().unwrap()]);
+    let two = run(&["grade", "-j", "2", file.to_str().unwrap()]);
+    assert_eq!(one.out, two.out);
+    assert_eq!(one.out.lines().count(), 4);
+}
+
+#[test]
+fn human_commands_reject_bad_input() {
+    for cmd in ["explain", "hint", "grade"] {
+        let many = run(&[cmd, MANY]);
+        assert_eq!(many.code, 1, "{cmd}");
+        assert_eq!(many.err, "<arg>:1: more than one solution\n", "{cmd}");
+        let none = run(&[cmd, NONE]);
+        assert_eq!(none.err, "<arg>:1: no solution\n", "{cmd}");
+        let short = run_with_stdin(&[cmd], "123\n");
+        assert_eq!(short.code, 1, "{cmd}");
+        assert!(short.err.starts_with("<stdin>:1: "), "{cmd}: {}", short.err);
+        let usage = run(&[cmd, "--techniques", "foo", EASY]);
+        assert_eq!(usage.code, 2, "{cmd}");
+        assert!(usage.err.contains("unknown technique 'foo'"), "{cmd}");
+    }
+    let lang = run(&["explain", "--lang", "fr", EASY]);
+    assert_eq!(lang.code, 2);
+}

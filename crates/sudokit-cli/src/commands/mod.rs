@@ -3,6 +3,9 @@
 pub mod bench;
 pub mod check;
 pub mod count;
+pub mod explain;
+pub mod grade;
+pub mod hint;
 pub mod solve;
 pub mod trace;
 
@@ -17,5 +20,8 @@ pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Trace(args) => trace::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Hint(args) => hint::run(args),
+        Command::Grade(args) => grade::run(args),
     }
 }

@@ -183,6 +183,22 @@ impl Position {
         None
     }
 
+    /// Applies a step of a solution (a deduction or a guess); returns
+    /// whether anything changed.
+    pub fn apply_solved(&mut self, step: &SolvedStep) -> bool {
+        match step {
+            SolvedStep::Step(step) => self.apply(step),
+            &SolvedStep::Guess { cell, digit } => {
+                let fresh = self.grid[cell] == 0;
+                if fresh {
+                    self.grid.set(cell, Some(digit));
+                    self.candidates.place(cell, digit);
+                }
+                fresh
+            }
+        }
+    }
+
     /// Places `solution`'s digit in an empty cell with the fewest candidates.
     fn guess(&mut self, solution: &Grid) -> Option<SolvedStep> {
         let cell = self

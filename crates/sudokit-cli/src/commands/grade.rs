@@ -1,0 +1,49 @@
+//! `sudokit grade`: level, score, rating and hardest technique per puzzle.
+
+use crate::batch;
+use crate::cli::{Format, GradeArgs};
+use crate::commands::explain::{insert_grade, lang, options, steps_json};
+use crate::input::{self, Entry};
+use crate::output::{self, Answer};
+use std::process::ExitCode;
+use sudokit::Grid;
+use sudokit::grade::{self, GradeOptions};
+
+/// Runs `grade`.
+pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
+    let options = GradeOptions {
+        solver: options(args.techniques.as_deref(), false)?,
+    };
+    let entries = input::read_all(&args.common.inputs, args.common.input_format);
+    crate::with_threads(args.common.threads, || {
+        batch::run(&entries, args.common.format, |entry, grid| {
+            answer(entry, grid, &options, args)
+        })
+    })
+}
+
+fn answer(entry: &Entry, grid: &Grid, options: &GradeOptions, args: &GradeArgs) -> Answer {
+    let format = args.common.format;
+    let g = match grade::grade(grid, options) {
+        Ok(g) => g,
+        Err(e) => return output::invalid(entry, Some(grid), &e.to_string(), format),
+    };
+    let out = match format {
+        Format::Json => {
+            let mut obj = output::object(entry, Some(grid));
+            obj.insert("solved".into(), g.solved.into());
+            insert_grade(&mut obj, &g);
+            obj.insert("steps".into(), steps_json(&g.steps, lang(args.lang)));
+            output::json_line(obj)
+        }
+        Format::Line | Format::Grid => format!(
+            "{}\t{}\t{}\t{}\n",
+            g.level,
+            g.score,
+            g.rating,
+            g.hardest.map_or("-", |t| t.name())
+        ),
+    };
+    // A puzzle beyond the techniques still has its grade (Extreme): not an error.
+    Answer::ok(out)
+}
