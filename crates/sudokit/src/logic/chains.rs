@@ -21,7 +21,7 @@
 use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::single_digit::{
-    HOUSE_BITS, PEER_BITS, bit, cell_at, cells_of, chain_step, places,
+    PEER_BITS, bit, cell_at, cells_of, chain_step, conjugates, places,
 };
 use crate::logic::{Link, Step, Technique};
 use std::collections::HashMap;
@@ -106,23 +106,6 @@ fn x_chains(candidates: &Candidates) -> Vec<Step> {
         }
     }
     best.into_steps()
-}
-
-/// For each cell, its conjugate partners on the digit of `places`.
-fn conjugates(places: u128) -> [u128; 81] {
-    let mut strong = [0u128; 81];
-    for house in HOUSE_BITS {
-        let m = places & house;
-        if m.count_ones() == 2 {
-            let (a, b) = (
-                m.trailing_zeros() as usize,
-                127 - m.leading_zeros() as usize,
-            );
-            strong[a] |= 1 << b;
-            strong[b] |= 1 << a;
-        }
-    }
-    strong
 }
 
 /// Breadth-first search of the X-Chains from `start` (assumed false): the

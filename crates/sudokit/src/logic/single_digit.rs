@@ -107,6 +107,23 @@ pub(crate) fn conjugate_pair(places: u128, house: usize) -> Option<(Cell, Cell)>
     })
 }
 
+/// For each cell, its conjugate partners on the digit of `places`.
+pub(crate) fn conjugates(places: u128) -> [u128; 81] {
+    let mut strong = [0u128; 81];
+    for house in HOUSE_BITS {
+        let m = places & house;
+        if m.count_ones() == 2 {
+            let (a, b) = (
+                m.trailing_zeros() as usize,
+                127 - m.leading_zeros() as usize,
+            );
+            strong[a] |= 1 << b;
+            strong[b] |= 1 << a;
+        }
+    }
+    strong
+}
+
 /// The house that carries a link between two cells on the digit of
 /// `places`: the first common house (row, column, box) where the digit is
 /// confined to the two cells for a strong link, the first common house for

@@ -159,14 +159,24 @@ techniques! {
     /// Finned X-Wing one of whose base lines keeps at most one candidate in
     /// the cover lines (a corner is missing). Evidence as for finned X-Wing.
     SashimiXWing = "sashimi-x-wing";
-    /// Simple colors, color trap. Evidence: `links` = the conjugate chain,
-    /// `cells` colored (first color, then second), `digits` = {d}.
+    /// Simple colors, color trap: a cell seeing both colors of a cluster of
+    /// conjugate pairs loses the digit. Evidence: `links` = every conjugate
+    /// pair of the cluster (house order), each from a first-color cell to a
+    /// second-color cell; `cells` = the first color's cells, then the
+    /// second's (row-major each); `digits` = {d}.
+    /// [`crate::logic::coloring::color_classes`] splits the colors.
     SimpleColorsTrap = "simple-colors-trap";
-    /// Simple colors, color wrap. Evidence as for the trap.
+    /// Simple colors, color wrap: two cells of one color see each other, so
+    /// every cell of that color loses the digit. Evidence as for the trap.
     SimpleColorsWrap = "simple-colors-wrap";
-    /// Multi colors type 1. Evidence as for simple colors, both clusters.
+    /// Multi colors type 1: a color of one cluster sees a color of another,
+    /// so cells seeing both opposite colors lose the digit. Evidence as for
+    /// simple colors, both clusters (cells and links of the first, then of
+    /// the second).
     MultiColors1 = "multi-colors-1";
-    /// Multi colors type 2.
+    /// Multi colors type 2: the cells of a color see both colors of another
+    /// cluster, so that color is false. Evidence as for type 1, the cluster
+    /// of the false color first.
     MultiColors2 = "multi-colors-2";
     /// Alternating chain on one digit, strong links (conjugate pairs) at
     /// both ends, 3 links or more: cells seeing both ends lose the digit.
