@@ -436,9 +436,9 @@ pub fn pencil_marks(grid: &Grid, candidates: &Candidates) -> String {
     let mut out = rule.clone();
     for row in 0..9 {
         out.push('|');
-        for col in 0..9 {
+        for (col, &w) in widths.iter().enumerate() {
             let t = text(Cell::at(row, col).expect("in range"));
-            let _ = write!(out, " {t:<w$}", w = widths[col]);
+            let _ = write!(out, " {t:<w$}");
             if col % 3 == 2 {
                 out.push_str(" |");
             }
