@@ -129,26 +129,60 @@ techniques! {
     /// the pair, `links` = the chain (strong inside each cell, weak between
     /// cells, the first cell's lower digit first).
     RemotePair = "remote-pair";
-    /// Unique rectangle type 1. Evidence for all types: `cells` = the four
-    /// corners, `digits` = the rectangle's two digits, `houses` where used.
+    /// Unique rectangle type 1: one corner has candidates beside the pair;
+    /// it loses the pair. Evidence for all unique-rectangle types and the
+    /// hidden rectangle: `cells` = the four corners in row-major order,
+    /// `digits` = the rectangle's two digits, `fins` = the corners holding
+    /// other candidates too (here the one that loses the pair).
     UniqueRectangle1 = "unique-rectangle-1";
-    /// Unique rectangle type 2.
+    /// Unique rectangle type 2: two corners in one row or column with the
+    /// same single extra digit (the digit eliminated), which leaves every
+    /// cell seeing both `fins`.
     UniqueRectangle2 = "unique-rectangle-2";
-    /// Unique rectangle type 3.
+    /// Unique rectangle type 3: the two `fins` share a house and act as one
+    /// cell holding their extra digits: with other cells of that house they
+    /// form a naked subset. `cells` = the corners, then the other cells of
+    /// the subset; `houses` = [the house], plus the box when the subset
+    /// also lies in one box (a locked subset, eliminating in both). The
+    /// subset's digits are the extras of the fins and the candidates of the
+    /// other cells.
     UniqueRectangle3 = "unique-rectangle-3";
-    /// Unique rectangle type 4.
+    /// Unique rectangle type 4: the two `fins` share a row or column and one
+    /// digit of the pair is confined to them in a house they share, so the
+    /// other digit leaves both. `houses` = [that house], `links` = the strong
+    /// link between the fins on the confined digit.
     UniqueRectangle4 = "unique-rectangle-4";
-    /// Unique rectangle type 5.
+    /// Unique rectangle type 5: as type 2 with the `fins` diagonal, or three.
     UniqueRectangle5 = "unique-rectangle-5";
-    /// Unique rectangle type 6.
+    /// Unique rectangle type 6: the two `fins` are diagonal and one digit of
+    /// the pair lies only on the corners in both rows and both columns (an
+    /// X-Wing): it leaves the fins. `houses` = the two rows, then the two
+    /// columns.
     UniqueRectangle6 = "unique-rectangle-6";
-    /// Hidden rectangle.
+    /// Hidden rectangle: a corner with only the pair (if two such corners,
+    /// diagonal); in the row and the column of the opposite corner one digit
+    /// of the pair lies only on the rectangle, so the other digit leaves that
+    /// corner. Evidence as for the unique rectangles, plus `houses` = [row,
+    /// column] of that corner and `links` = its two strong links on the
+    /// confined digit (row first).
     HiddenRectangle = "hidden-rectangle";
-    /// Avoidable rectangle type 1 (uses solved, non-given cells).
+    /// Avoidable rectangle type 1: three corners solved (not given) as
+    /// `a`, `b`, `b`; the empty corner cannot take `a`, the digit of its
+    /// diagonal. Evidence: `cells` = the four corners in row-major order,
+    /// `digits` = {a, b}. Found only with the givens:
+    /// [`find_with_givens`](crate::logic::uniqueness::find_with_givens).
     AvoidableRectangle1 = "avoidable-rectangle-1";
-    /// Avoidable rectangle type 2.
+    /// Avoidable rectangle type 2: two corners of one side solved (not
+    /// given); the two empty corners each hold the digit of their diagonal
+    /// and the same one extra digit (the digit eliminated), which leaves the
+    /// cells seeing both. Evidence as for type 1, plus `fins` = the two
+    /// empty corners.
     AvoidableRectangle2 = "avoidable-rectangle-2";
-    /// Bivalue universal grave plus one. Evidence: `cells` = [the tri-value cell].
+    /// Bivalue universal grave plus one: every empty cell has two candidates
+    /// but one with three, and one of its digits appears three times in each
+    /// of its houses: the cell takes that digit. Evidence: `cells` = [the
+    /// tri-value cell], `digits` = {the digit}, `houses` = its row, column
+    /// and box.
     BugPlusOne = "bug-plus-one";
     /// X-Wing with fins: base candidates outside the cover lines, all in
     /// one box; the digit leaves the cover-line cells of that box (they see

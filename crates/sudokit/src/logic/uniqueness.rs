@@ -1,14 +1,1061 @@
-//! Uniqueness: unique rectangles 1-6, hidden rectangle, avoidable rectangles 1-2, BUG+1.
+//! Uniqueness: unique rectangles 1-6, hidden rectangle, avoidable rectangles
+//! 1-2, BUG+1, as HoDoKu defines them.
+//!
+//! These techniques assume the puzzle has exactly one solution: a pattern
+//! whose digits could be swapped without breaking any rule (a "deadly
+//! pattern") cannot be in the solution, so whatever would complete one is
+//! false.
+//!
+//! A rectangle is four cells in exactly two rows, two columns and two boxes.
+//! As in HoDoKu (with its default "allow missing candidates"), a unique
+//! rectangle on digits `a` and `b` needs four empty corners where no placed
+//! peer rules out `a` or `b`, and at least one corner whose candidates are
+//! exactly `{a, b}`; the other corners may have lost `a` or `b` to earlier
+//! eliminations, which does not weaken the argument: it is about the
+//! solution, and no corner is a given.
+//!
+//! Avoidable rectangles use cells that were solved, not given: a position
+//! (grid and candidates) cannot tell them apart, so [`find`] never returns
+//! them and [`find_with_givens`] takes the givens as well.
 
-use crate::candidates::Candidates;
-use crate::grid::Grid;
-use crate::logic::{Step, Technique};
+use crate::candidates::{Candidates, DigitSet, HOUSE_CELLS, PEERS};
+use crate::grid::{Cell, Digit, Grid, House};
+use crate::logic::{Link, Step, Technique};
 
-/// The techniques of this family that are implemented.
-pub const IMPLEMENTED: &[Technique] = &[];
+/// The techniques of this family that are implemented and reachable through
+/// [`crate::logic::find_steps`]. The avoidable rectangles are implemented
+/// too but need the givens: see [`find_with_givens`].
+pub const IMPLEMENTED: &[Technique] = &[
+    Technique::UniqueRectangle1,
+    Technique::UniqueRectangle2,
+    Technique::UniqueRectangle3,
+    Technique::UniqueRectangle4,
+    Technique::UniqueRectangle5,
+    Technique::UniqueRectangle6,
+    Technique::HiddenRectangle,
+    Technique::BugPlusOne,
+];
 
-/// Every step of `technique` (a member of this family) on the position.
+/// Every step of `technique` (a member of this family) on the position, in
+/// row-major order of the rectangles (top-left corner, then the others).
+///
+/// Avoidable rectangles give nothing here: they need to know which solved
+/// cells were givens ([`find_with_givens`]).
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
-    let _ = (technique, grid, candidates);
-    Vec::new()
+    use Technique as T;
+    match technique {
+        T::UniqueRectangle1
+        | T::UniqueRectangle2
+        | T::UniqueRectangle3
+        | T::UniqueRectangle4
+        | T::UniqueRectangle5
+        | T::UniqueRectangle6
+        | T::HiddenRectangle => unique_rectangles(technique, grid, candidates),
+        T::BugPlusOne => bug_plus_one(grid, candidates).into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// As [`find`], knowing the givens: `givens` is the puzzle as it was set
+/// (its filled cells are the givens; any other filled cell of `grid` was
+/// solved later). Avoidable rectangles are found only here; other techniques
+/// are passed on to [`find`].
+///
+/// A solver that starts from the puzzle passes that puzzle as `givens`.
+pub fn find_with_givens(
+    technique: Technique,
+    grid: &Grid,
+    givens: &Grid,
+    candidates: &Candidates,
+) -> Vec<Step> {
+    match technique {
+        Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2 => {
+            avoidable_rectangles(technique, grid, givens, candidates)
+        }
+        _ => find(technique, grid, candidates),
+    }
+}
+
+/// How many rectangles span exactly two boxes: 9 row pairs within a band
+/// times 27 column pairs across stacks, and the same transposed.
+const RECTANGLE_COUNT: usize = 486;
+
+/// The corners of every rectangle spanning two rows, two columns and two
+/// boxes, row-major: `[r1c1, r1c2, r2c1, r2c2]`. Corner `i` shares its row
+/// with `i ^ 1`, its column with `i ^ 2` and is diagonal to `3 - i`.
+const RECTANGLES: [[u8; 4]; RECTANGLE_COUNT] = rectangles();
+
+const fn rectangles() -> [[u8; 4]; RECTANGLE_COUNT] {
+    let mut out = [[0u8; 4]; RECTANGLE_COUNT];
+    let mut n = 0;
+    let mut r1 = 0;
+    while r1 < 9 {
+        let mut r2 = r1 + 1;
+        while r2 < 9 {
+            let mut c1 = 0;
+            while c1 < 9 {
+                let mut c2 = c1 + 1;
+                while c2 < 9 {
+                    // Two boxes: the rows share a band or the columns a stack, not both.
+                    if (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3) {
+                        out[n] = [
+                            (r1 * 9 + c1) as u8,
+                            (r1 * 9 + c2) as u8,
+                            (r2 * 9 + c1) as u8,
+                            (r2 * 9 + c2) as u8,
+                        ];
+                        n += 1;
+                    }
+                    c2 += 1;
+                }
+                c1 += 1;
+            }
+            r2 += 1;
+        }
+        r1 += 1;
+    }
+    assert!(n == RECTANGLE_COUNT);
+    out
+}
+
+fn cell(i: u8) -> Cell {
+    Cell::new(i as usize).expect("table cells are < 81")
+}
+
+fn digit_of(bits: u16) -> Digit {
+    Digit::from_index(bits.trailing_zeros() as usize).expect("a digit bit")
+}
+
+fn digits(bits: u16) -> impl Iterator<Item = Digit> + Clone {
+    DigitSet::from_bits(bits).iter()
+}
+
+/// The digits each empty cell may still hold as far as placed digits go
+/// (HoDoKu's "allowed" candidates); 0 for a filled cell.
+fn allowed_digits(grid: &Grid) -> [u16; 81] {
+    let mut placed = [0u16; 27];
+    for c in Cell::all() {
+        if let Some(d) = grid.get(c) {
+            for h in c.houses() {
+                placed[h.index()] |= d.bit();
+            }
+        }
+    }
+    let mut allowed = [0u16; 81];
+    for c in grid.empty_cells() {
+        let used = c.houses().iter().fold(0, |m, h| m | placed[h.index()]);
+        allowed[c.index()] = !used & 0x1ff;
+    }
+    allowed
+}
+
+/// Whether every candidate of `digit` in `house` is one of `cells`.
+fn confined(candidates: &Candidates, house: House, digit: Digit, cells: &[Cell]) -> bool {
+    candidates
+        .cells_with(house.index(), digit)
+        .all(|c| cells.contains(&c))
+}
+
+/// Adds the elimination of `digit` from every cell that sees all of `cells`.
+fn eliminate_seen_by(
+    mut step: Step,
+    candidates: &Candidates,
+    cells: &[Cell],
+    digit: Digit,
+) -> Step {
+    for &p in &PEERS[cells[0].index()] {
+        let p = cell(p);
+        if candidates.get(p).contains(digit) && cells[1..].iter().all(|&c| c.sees(p)) {
+            step = step.eliminate(p, digit);
+        }
+    }
+    step
+}
+
+/// The houses two cells share: row, column, then box.
+fn shared_houses(a: Cell, b: Cell) -> impl Iterator<Item = House> {
+    let (ha, hb) = (a.houses(), b.houses());
+    (0..3).filter(move |&k| ha[k] == hb[k]).map(move |k| ha[k])
+}
+
+fn push_productive(steps: &mut Vec<Step>, step: Step) {
+    if step.is_productive() {
+        steps.push(step);
+    }
+}
+
+fn unique_rectangles(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
+    let allowed = allowed_digits(grid);
+    let mut steps = Vec::new();
+    for rect in &RECTANGLES {
+        let corners = rect.map(cell);
+        let common = rect.iter().fold(0x1ff, |m, &c| m & allowed[c as usize]);
+        if common.count_ones() < 2 {
+            continue; // also skips rectangles with a filled corner
+        }
+        let sets = corners.map(|c| candidates.get(c).bits());
+        for i in 0..4 {
+            let pair = sets[i];
+            // Each bivalue corner names a pair; the same pair is checked once.
+            if pair.count_ones() != 2 || pair & !common != 0 || sets[..i].contains(&pair) {
+                continue;
+            }
+            let plain = (0..4)
+                .filter(|&k| sets[k] & !pair == 0)
+                .fold(0u8, |m, k| m | 1 << k);
+            let ur = Rectangle {
+                candidates,
+                corners,
+                sets,
+                pair,
+                plain,
+            };
+            ur.find(technique, &mut steps);
+        }
+    }
+    steps
+}
+
+/// A rectangle on a pair of digits, as seen on the position.
+struct Rectangle<'a> {
+    candidates: &'a Candidates,
+    /// The corners, row-major.
+    corners: [Cell; 4],
+    /// The candidates of each corner, as bits.
+    sets: [u16; 4],
+    /// The rectangle's two digits, as bits.
+    pair: u16,
+    /// Bit `i` set when corner `i` holds no candidate beside the pair.
+    plain: u8,
+}
+
+impl Rectangle<'_> {
+    fn find(&self, technique: Technique, steps: &mut Vec<Step>) {
+        use Technique as T;
+        match (technique, self.plain.count_ones()) {
+            (T::UniqueRectangle1, 3) => self.type1(steps),
+            (T::UniqueRectangle2 | T::UniqueRectangle5, 1 | 2) => self.type2_or_5(technique, steps),
+            (T::UniqueRectangle3, 2) => self.type3(steps),
+            (T::UniqueRectangle4, 2) => self.type4(steps),
+            (T::UniqueRectangle6, 2) => self.type6(steps),
+            (T::HiddenRectangle, 1 | 2) => self.hidden(steps),
+            _ => {}
+        }
+    }
+
+    /// The step's common evidence: the corners, the pair, and as fins the
+    /// corners holding other candidates.
+    fn step(&self, technique: Technique) -> Step {
+        let mut step = Step::new(technique)
+            .with_cells(self.corners)
+            .with_digits(DigitSet::from_bits(self.pair));
+        step.fins = self.extra_corners().map(|k| self.corners[k]).collect();
+        step
+    }
+
+    /// The indices of the corners with candidates beside the pair.
+    fn extra_corners(&self) -> impl Iterator<Item = usize> + Clone + '_ {
+        (0..4).filter(|&k| self.plain & 1 << k == 0)
+    }
+
+    /// The two corners with extra candidates, when there are exactly two.
+    fn extra_pair(&self) -> (usize, usize) {
+        let mut extra = self.extra_corners();
+        let first = extra.next().expect("two extra corners");
+        (first, extra.next().expect("two extra corners"))
+    }
+
+    /// Type 1: one corner has extra candidates; it cannot hold the pair.
+    fn type1(&self, steps: &mut Vec<Step>) {
+        let Some(x) = self.extra_corners().next() else {
+            return;
+        };
+        let mut step = self.step(Technique::UniqueRectangle1);
+        for d in digits(self.sets[x] & self.pair) {
+            step = step.eliminate(self.corners[x], d);
+        }
+        push_productive(steps, step);
+    }
+
+    /// Types 2 and 5: the corners with extras share one extra digit, so one
+    /// of them holds it. Type 2 when two such corners share a row or column,
+    /// type 5 when they are diagonal or three.
+    fn type2_or_5(&self, technique: Technique, steps: &mut Vec<Step>) {
+        let extra = self
+            .extra_corners()
+            .fold(0, |m, k| m | self.sets[k] & !self.pair);
+        if extra.count_ones() != 1 {
+            return;
+        }
+        let step = self.step(technique);
+        let aligned = step.fins.len() == 2 && step.fins[0].sees(step.fins[1]);
+        let wanted = if aligned {
+            Technique::UniqueRectangle2
+        } else {
+            Technique::UniqueRectangle5
+        };
+        if technique == wanted {
+            let fins = step.fins.clone();
+            let step = eliminate_seen_by(step, self.candidates, &fins, digit_of(extra));
+            push_productive(steps, step);
+        }
+    }
+
+    /// Type 3: two corners with extras in one house act as one cell holding
+    /// their extra digits; with other cells of the house it forms a naked
+    /// subset.
+    fn type3(&self, steps: &mut Vec<Step>) {
+        let (i, j) = self.extra_pair();
+        let extra = (self.sets[i] | self.sets[j]) & !self.pair;
+        for house in shared_houses(self.corners[i], self.corners[j]) {
+            self.subsets_in(house, [self.corners[i], self.corners[j]], extra, steps);
+        }
+    }
+
+    fn subsets_in(&self, house: House, fins: [Cell; 2], extra: u16, steps: &mut Vec<Step>) {
+        let is_box = matches!(house, House::Box(_));
+        // The other cells of the house that can join: unsolved, without the pair.
+        let mut pool = [fins[0]; 9];
+        let mut n = 0;
+        for c in house.cells() {
+            let set = self.candidates.get(c).bits();
+            if set != 0 && set & self.pair == 0 && !self.corners.contains(&c) {
+                pool[n] = c;
+                n += 1;
+            }
+        }
+        let lock = House::Box(fins[0].box_index() as u8);
+        for mask in 1u16..1 << n {
+            let members = || {
+                (0..n)
+                    .filter(move |k| mask & 1 << k != 0)
+                    .map(move |k| pool[k])
+            };
+            let union = members().fold(extra, |m, c| m | self.candidates.get(c).bits());
+            if union.count_ones() != mask.count_ones() + 1 {
+                continue;
+            }
+            let all = || members().chain(fins);
+            let one_line =
+                all().all(|c| c.row() == fins[0].row()) || all().all(|c| c.col() == fins[0].col());
+            if is_box && one_line {
+                continue; // found in that row or column
+            }
+            // A subset of a line inside one box is locked: the box loses its digits too.
+            let locked = !is_box && all().all(|c| c.box_index() == fins[0].box_index());
+            let mut step = self.step(Technique::UniqueRectangle3).house(house);
+            if locked {
+                step = step.house(lock);
+            }
+            step.cells.extend(members());
+            let box_cells = locked.then(|| lock.cells()).into_iter().flatten();
+            let targets = house
+                .cells()
+                .into_iter()
+                .chain(box_cells.filter(|c| !c.houses().contains(&house)))
+                .filter(|c| !all().any(|m| m == *c));
+            for c in targets {
+                for d in digits(self.candidates.get(c).bits() & union) {
+                    step = step.eliminate(c, d);
+                }
+            }
+            push_productive(steps, step);
+        }
+    }
+
+    /// Type 4: two corners with extras in one row or column; one digit of the
+    /// pair is confined to them in a house they share, so the other digit
+    /// leaves both.
+    fn type4(&self, steps: &mut Vec<Step>) {
+        let (i, j) = self.extra_pair();
+        let ends = [self.corners[i], self.corners[j]];
+        if !ends[0].sees(ends[1]) {
+            return;
+        }
+        for linked in digits(self.pair) {
+            let Some(house) = shared_houses(ends[0], ends[1])
+                .find(|&h| confined(self.candidates, h, linked, &ends))
+            else {
+                continue;
+            };
+            let other = digit_of(self.pair & !linked.bit());
+            let mut step = self.step(Technique::UniqueRectangle4).house(house);
+            step.links.push(Link {
+                from: (ends[0], linked),
+                to: (ends[1], linked),
+                strong: true,
+            });
+            for end in ends
+                .into_iter()
+                .filter(|&c| self.candidates.get(c).contains(other))
+            {
+                step = step.eliminate(end, other);
+            }
+            push_productive(steps, step);
+        }
+    }
+
+    /// The rectangle's rows, then its columns.
+    fn lines(&self) -> [House; 4] {
+        let [a, _, _, d] = self.corners;
+        [
+            House::Row(a.row() as u8),
+            House::Row(d.row() as u8),
+            House::Column(a.col() as u8),
+            House::Column(d.col() as u8),
+        ]
+    }
+
+    /// Type 6: two diagonal corners with extras, and a digit of the pair
+    /// confined to the corners in both rows and both columns (an X-Wing):
+    /// that digit leaves the two corners with extras.
+    fn type6(&self, steps: &mut Vec<Step>) {
+        let (i, j) = self.extra_pair();
+        if self.corners[i].sees(self.corners[j]) {
+            return;
+        }
+        let lines = self.lines();
+        for d in digits(self.pair) {
+            if !lines
+                .iter()
+                .all(|&h| confined(self.candidates, h, d, &self.corners))
+            {
+                continue;
+            }
+            let mut step = self.step(Technique::UniqueRectangle6);
+            step.houses.extend(lines);
+            for c in [self.corners[i], self.corners[j]] {
+                if self.candidates.get(c).contains(d) {
+                    step = step.eliminate(c, d);
+                }
+            }
+            push_productive(steps, step);
+        }
+    }
+
+    /// Hidden rectangle: a corner with only the pair (if two, diagonal);
+    /// in the row and the column of the opposite corner one digit of the pair
+    /// lies only in the rectangle, so the other digit leaves that corner.
+    fn hidden(&self, steps: &mut Vec<Step>) {
+        if self.plain.count_ones() == 2 && !matches!(self.plain, 0b1001 | 0b0110) {
+            return;
+        }
+        for p in (0..4).filter(|&k| self.plain & 1 << k != 0) {
+            let t = 3 - p;
+            let target = self.corners[t];
+            let houses = [
+                House::Row(target.row() as u8),
+                House::Column(target.col() as u8),
+            ];
+            for linked in digits(self.pair) {
+                let other = digit_of(self.pair & !linked.bit());
+                if !self.candidates.get(target).contains(other)
+                    || !houses
+                        .iter()
+                        .all(|&h| confined(self.candidates, h, linked, &self.corners))
+                {
+                    continue;
+                }
+                let mut step = self.step(Technique::HiddenRectangle);
+                step.houses.extend(houses);
+                for mate in [self.corners[t ^ 1], self.corners[t ^ 2]] {
+                    step.links.push(Link {
+                        from: (target, linked),
+                        to: (mate, linked),
+                        strong: true,
+                    });
+                }
+                steps.push(step.eliminate(target, other));
+            }
+        }
+    }
+}
+
+/// Avoidable rectangles: corners solved (not given) that, with the empty
+/// corners, would form a deadly pattern.
+fn avoidable_rectangles(
+    technique: Technique,
+    grid: &Grid,
+    givens: &Grid,
+    candidates: &Candidates,
+) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for rect in &RECTANGLES {
+        let corners = rect.map(cell);
+        if corners.iter().any(|&c| givens[c] != 0) {
+            continue;
+        }
+        let solved = (0..4)
+            .filter(|&k| grid[corners[k]] != 0)
+            .fold(0u8, |m, k| m | 1 << k);
+        let step = match (technique, solved.count_ones()) {
+            (Technique::AvoidableRectangle1, 3) => avoidable1(grid, candidates, corners, solved),
+            (Technique::AvoidableRectangle2, 2) => avoidable2(grid, candidates, corners, solved),
+            _ => None,
+        };
+        steps.extend(step.filter(Step::is_productive));
+    }
+    steps
+}
+
+/// Type 1: three corners solved as `a`, `b`, `b` around the empty one: it
+/// cannot take `a` (the digit of its diagonal).
+fn avoidable1(
+    grid: &Grid,
+    candidates: &Candidates,
+    corners: [Cell; 4],
+    solved: u8,
+) -> Option<Step> {
+    let empty = (!solved & 0xf).trailing_zeros() as usize;
+    let value = |k: usize| grid.get(corners[k]).expect("a solved corner");
+    let (a, b) = (value(3 - empty), value(empty ^ 1));
+    if value(empty ^ 2) != b || a == b {
+        return None;
+    }
+    let mut step = Step::new(Technique::AvoidableRectangle1)
+        .with_cells(corners)
+        .with_digits([a, b].into_iter().collect());
+    if candidates.get(corners[empty]).contains(a) {
+        step = step.eliminate(corners[empty], a);
+    }
+    Some(step)
+}
+
+/// Type 2: two corners on one side solved as `a` and `b`; the empty corners
+/// opposite hold `b` or `a` (the digit of their diagonal) and one common
+/// extra digit, which one of them must take.
+fn avoidable2(
+    grid: &Grid,
+    candidates: &Candidates,
+    corners: [Cell; 4],
+    solved: u8,
+) -> Option<Step> {
+    if matches!(solved, 0b1001 | 0b0110) {
+        return None; // diagonal: the empty corners see no common cell
+    }
+    let i = solved.trailing_zeros() as usize;
+    let j = 7 - solved.leading_zeros() as usize;
+    let (a, b) = (grid.get(corners[i])?, grid.get(corners[j])?);
+    // The empty corner diagonal to a solved one would complete it with its digit.
+    let (ea, eb) = (corners[3 - i], corners[3 - j]);
+    let (sa, sb) = (candidates.get(ea).bits(), candidates.get(eb).bits());
+    let extra = sa & !a.bit();
+    let valid = a != b && sa & a.bit() != 0 && sb & b.bit() != 0 && extra == sb & !b.bit();
+    if !valid || extra.count_ones() != 1 {
+        return None;
+    }
+    let mut fins = [ea, eb];
+    fins.sort();
+    let mut step = Step::new(Technique::AvoidableRectangle2)
+        .with_cells(corners)
+        .with_digits([a, b].into_iter().collect());
+    step.fins = fins.to_vec();
+    Some(eliminate_seen_by(step, candidates, &fins, digit_of(extra)))
+}
+
+/// BUG+1: every empty cell has two candidates except one with three, and
+/// every digit appears twice in each house where it appears, except one
+/// digit of that cell, three times in each of its houses. Without that digit
+/// the cell would leave a bivalue universal grave, which has no unique
+/// solution: the cell takes it.
+fn bug_plus_one(grid: &Grid, candidates: &Candidates) -> Option<Step> {
+    let mut tri = None;
+    for c in grid.empty_cells() {
+        match candidates.get(c).len() {
+            2 => {}
+            3 if tri.is_none() => tri = Some(c),
+            _ => return None,
+        }
+    }
+    let tri = tri?;
+    let houses = tri.houses().map(|h| h.index());
+    let mut extra = candidates.get(tri).bits();
+    for (h, cells) in HOUSE_CELLS.iter().enumerate() {
+        let mut count = [0u8; 9];
+        for &c in cells {
+            for d in candidates.get(cell(c)).iter() {
+                count[d.index()] += 1;
+            }
+        }
+        let mut three = 0u16;
+        for (k, &n) in count.iter().enumerate() {
+            match n {
+                0 | 2 => {}
+                3 => three |= 1 << k,
+                _ => return None,
+            }
+        }
+        if houses.contains(&h) {
+            if three.count_ones() != 1 {
+                return None;
+            }
+            extra &= three;
+        } else if three != 0 {
+            return None;
+        }
+    }
+    if extra.count_ones() != 1 {
+        return None;
+    }
+    let d = digit_of(extra);
+    let step = Step::new(Technique::BugPlusOne)
+        .place(tri, d)
+        .with_cells([tri])
+        .with_digits(DigitSet::from_bits(extra));
+    Some(tri.houses().into_iter().fold(step, Step::house))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::soundness::{assert_sound, check_technique, sample};
+    use Technique as T;
+
+    /// A position in HoDoKu's library notation: `+` marks a solved cell that
+    /// was not given; `deleted` lists removed candidates as `digit row col`.
+    fn position(line: &str, deleted: &str) -> (Grid, Grid, Candidates) {
+        let (mut grid, mut givens, mut solved) = (String::new(), String::new(), false);
+        for ch in line.chars() {
+            if ch == '+' {
+                solved = true;
+                continue;
+            }
+            grid.push(ch);
+            givens.push(if solved { '.' } else { ch });
+            solved = false;
+        }
+        let grid: Grid = grid.parse().expect("81 cells");
+        let mut candidates = Candidates::from_grid(&grid);
+        for t in deleted.split_whitespace() {
+            let n: Vec<u8> = t.bytes().map(|b| b - b'0').collect();
+            let cell = Cell::at(usize::from(n[1] - 1), usize::from(n[2] - 1)).unwrap();
+            assert!(candidates.remove(cell, Digit::new(n[0]).unwrap()), "{t}");
+        }
+        (grid, givens.parse().expect("81 cells"), candidates)
+    }
+
+    fn c(name: &str) -> Cell {
+        let b = name.as_bytes();
+        Cell::at(usize::from(b[1] - b'1'), usize::from(b[3] - b'1')).unwrap()
+    }
+
+    fn cells(names: &str) -> Vec<Cell> {
+        names.split_whitespace().map(c).collect()
+    }
+
+    fn ds(digits: &str) -> DigitSet {
+        digits
+            .bytes()
+            .map(|b| Digit::new(b - b'0').unwrap())
+            .collect()
+    }
+
+    /// Eliminations written `r2c5<>3 r2c6<>3`, sorted like the step's.
+    fn elims(text: &str) -> Vec<(Cell, Digit)> {
+        text.split_whitespace()
+            .map(|e| (c(&e[..4]), Digit::new(e.as_bytes()[6] - b'0').unwrap()))
+            .collect()
+    }
+
+    fn sorted(mut v: Vec<(Cell, Digit)>) -> Vec<(Cell, Digit)> {
+        v.sort();
+        v
+    }
+
+    /// An empty grid whose listed cells get the given candidates.
+    fn pencil(cells: &[(&str, &str)]) -> Candidates {
+        let mut candidates = Candidates::from_grid(&Grid::empty());
+        for &(cell, digits) in cells {
+            candidates.set(c(cell), ds(digits));
+        }
+        candidates
+    }
+
+    /// Removes `digit` from every cell of `houses` but `keep`.
+    fn confine(candidates: &mut Candidates, digit: u8, houses: &[House], keep: &[Cell]) {
+        for h in houses {
+            for cell in h.cells().into_iter().filter(|x| !keep.contains(x)) {
+                candidates.remove(cell, Digit::new(digit).unwrap());
+            }
+        }
+    }
+
+    /// The one step of `technique` on the position whose eliminations are `expected`.
+    fn the_step(t: Technique, pos: &(Grid, Grid, Candidates), expected: &str) -> Step {
+        let steps = find_with_givens(t, &pos.0, &pos.1, &pos.2);
+        let want = sorted(elims(expected));
+        let mut hits = steps
+            .into_iter()
+            .filter(|s| sorted(s.eliminations.clone()) == want);
+        let step = hits
+            .next()
+            .unwrap_or_else(|| panic!("no {t} step {expected}"));
+        assert!(hits.next().is_none());
+        step
+    }
+
+    // The positions below are the test cases in HoDoKu's UniquenessSolver
+    // (its expected steps quoted), with HoDoKu's deleted candidates.
+
+    #[test]
+    fn type1_hodoku() {
+        let pos = position(
+            "+5+2+3+9+7+8+1466+1+832+4...+4+7+9+5+6+1+38+29+5+1+6+32.+7.+86+2+49+7+5..+7+34+18526+9+38+7+21....295+8+4....+14+67+5..+2.",
+            "",
+        );
+        // Uniqueness Test 1: 1/3 in r5c89,r8c89 => r8c9<>1, r8c9<>3
+        let steps = find(T::UniqueRectangle1, &pos.0, &pos.2);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].eliminations, elims("r8c9<>1 r8c9<>3"));
+        assert_eq!(steps[0].cells, cells("r5c8 r5c9 r8c8 r8c9"));
+        assert_eq!(steps[0].fins, cells("r8c9"));
+        assert_eq!(steps[0].digits, ds("13"));
+    }
+
+    #[test]
+    fn type2_hodoku() {
+        let pos = position(
+            "....6..2.394...7..2.+6..41....2....4..6.8........6.9....4...739...1.8...2.+2....51.",
+            "114 116 819 829 839 849 869 574 575 581 582 495",
+        );
+        // Uniqueness Test 2: 1/2 in r2c45,r7c45 => r1c46,r2c689,r3c45<>5
+        let step = the_step(
+            T::UniqueRectangle2,
+            &pos,
+            "r1c4<>5 r1c6<>5 r2c6<>5 r2c8<>5 r2c9<>5 r3c4<>5 r3c5<>5",
+        );
+        assert_eq!(step.cells, cells("r2c4 r2c5 r7c4 r7c5"));
+        assert_eq!((step.fins, step.digits), (cells("r2c4 r2c5"), ds("12")));
+        assert!(find(T::UniqueRectangle5, &pos.0, &pos.2).is_empty());
+    }
+
+    #[test]
+    fn type3_hodoku() {
+        let pos = position(
+            "+7+1+3+4+5+862+9+4927+63..+8+8+6+51+9+2374+67158+9+4+3+2+9+5+42+3+7+8+612+386+4+1+7+9+5.8..+1.+24+71+47.+2.....+2..+74...",
+            "",
+        );
+        // Uniqueness Test 3: 1/5 in r2c78,r9c78 => r9c1<>3
+        let step = the_step(T::UniqueRectangle3, &pos, "r9c1<>3");
+        assert_eq!(step.cells, cells("r2c7 r2c8 r9c7 r9c8 r9c3 r9c4 r9c9"));
+        assert_eq!(
+            (step.fins, step.houses),
+            (cells("r9c7 r9c8"), vec![House::Row(8)])
+        );
+
+        let pos = position(
+            "..3.+1+6.9...78....6.6......1....+8.......45....45..61..7..81.926.9....3........8.1.",
+            "514 225 425 226 334 534 934 235 435 735 236 736 244 744 347 447 547 947 248 348 249 349 949 357 857 957 858 859 264 284 784 294 794",
+        );
+        // 1/6 in r4c37,r5c37 => r389c3,r4c12,r5c12<>2, r3c3,r45c2<>9: a locked pair.
+        let step = the_step(
+            T::UniqueRectangle3,
+            &pos,
+            "r3c3<>2 r8c3<>2 r9c3<>2 r4c1<>2 r4c2<>2 r5c1<>2 r5c2<>2 r3c3<>9 r4c2<>9 r5c2<>9",
+        );
+        assert_eq!(step.houses, [House::Column(2), House::Box(3)]);
+        assert_eq!(step.cells[4..], cells("r6c3"));
+
+        let pos = position(
+            "+54.........72+4.5..9.....+463...964.....5...+6........1.281...7........5+7867+5.3.....",
+            "213 613 714 715 626 134 834 135 835 151 251 252 663 568 373 195 196",
+        );
+        // 5/7 in r3c45,r6c45 => r5c56,r6c1238<>3, r5c456,r6c23<>8
+        let step = the_step(
+            T::UniqueRectangle3,
+            &pos,
+            "r5c5<>3 r5c6<>3 r6c1<>3 r6c2<>3 r6c3<>3 r6c8<>3 r5c4<>8 r5c5<>8 r5c6<>8 r6c2<>8 r6c3<>8",
+        );
+        assert_eq!(step.houses, [House::Row(5), House::Box(4)]);
+    }
+
+    #[test]
+    fn type4_hodoku() {
+        let pos = position(
+            "+3+9+6+17+52+8481+4+29+63..5+27.+8.+1+6+9..+5+9.2..1+2.38.19..9.+16.+7...+1.+2+7+6.5+98..8.2+9+7137.9.1+8...",
+            "448 465 468 492 692 494",
+        );
+        // Uniqueness Test 4: 4/8 in r4c27,r6c27 => r4c27<>4
+        let steps = find(T::UniqueRectangle4, &pos.0, &pos.2);
+        assert_eq!(steps.len(), 1);
+        let step = &steps[0];
+        assert_eq!(step.eliminations, elims("r4c2<>4 r4c7<>4"));
+        assert_eq!(
+            (step.houses.clone(), step.digits),
+            (vec![House::Row(3)], ds("48"))
+        );
+        let eight = Digit::new(8).unwrap();
+        let link = Link {
+            from: (c("r4c2"), eight),
+            to: (c("r4c7"), eight),
+            strong: true,
+        };
+        assert_eq!(step.links, [link]);
+    }
+
+    #[test]
+    fn type5_two_cells_diagonal_or_three() {
+        let cands = pencil(&[
+            ("r1c1", "12"),
+            ("r1c4", "123"),
+            ("r2c1", "123"),
+            ("r2c4", "123"),
+        ]);
+        // One of the three corners with 3 holds it: r2c5 and r2c6 see all three.
+        let steps = find(T::UniqueRectangle5, &Grid::empty(), &cands);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].eliminations, elims("r2c5<>3 r2c6<>3"));
+        assert_eq!(steps[0].fins, cells("r1c4 r2c1 r2c4"));
+        assert!(find(T::UniqueRectangle2, &Grid::empty(), &cands).is_empty());
+
+        let cands = pencil(&[
+            ("r1c1", "12"),
+            ("r1c4", "127"),
+            ("r2c1", "127"),
+            ("r2c4", "12"),
+        ]);
+        let steps = find(T::UniqueRectangle5, &Grid::empty(), &cands);
+        assert_eq!(steps.len(), 1);
+        // r1c2, r1c3 see r1c4 (row) and r2c1 (box); r2c5, r2c6 likewise.
+        assert_eq!(
+            steps[0].eliminations,
+            elims("r1c2<>7 r1c3<>7 r2c5<>7 r2c6<>7")
+        );
+    }
+
+    #[test]
+    fn type6_x_wing_on_the_rectangle() {
+        let mut cands = pencil(&[
+            ("r1c1", "12"),
+            ("r1c4", "123"),
+            ("r2c1", "124"),
+            ("r2c4", "12"),
+        ]);
+        let corners = cells("r1c1 r1c4 r2c1 r2c4");
+        let lines = [
+            House::Row(0),
+            House::Row(1),
+            House::Column(0),
+            House::Column(3),
+        ];
+        confine(&mut cands, 1, &lines, &corners);
+        let steps = find(T::UniqueRectangle6, &Grid::empty(), &cands);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].eliminations, elims("r1c4<>1 r2c1<>1"));
+        assert_eq!(
+            (steps[0].houses.clone(), steps[0].fins.clone()),
+            (lines.to_vec(), cells("r1c4 r2c1"))
+        );
+        // Without the X-Wing (a 1 left in column 1) nothing.
+        cands.set(c("r7c1"), ds("19"));
+        assert!(find(T::UniqueRectangle6, &Grid::empty(), &cands).is_empty());
+    }
+
+    #[test]
+    fn hidden_rectangle() {
+        let mut cands = pencil(&[
+            ("r1c1", "12"),
+            ("r1c4", "125"),
+            ("r2c1", "126"),
+            ("r2c4", "127"),
+        ]);
+        let corners = cells("r1c1 r1c4 r2c1 r2c4");
+        confine(&mut cands, 1, &[House::Row(1), House::Column(3)], &corners);
+        let steps = find(T::HiddenRectangle, &Grid::empty(), &cands);
+        assert_eq!(steps.len(), 1);
+        let step = &steps[0];
+        assert_eq!(step.eliminations, elims("r2c4<>2"));
+        assert_eq!(step.houses, [House::Row(1), House::Column(3)]);
+        let one = Digit::new(1).unwrap();
+        let link = |to| Link {
+            from: (c("r2c4"), one),
+            to: (c(to), one),
+            strong: true,
+        };
+        assert_eq!(step.links, [link("r2c1"), link("r1c4")]);
+        // Two plain corners in one row: no hidden rectangle.
+        cands.set(c("r1c4"), ds("12"));
+        assert!(find(T::HiddenRectangle, &Grid::empty(), &cands).is_empty());
+    }
+
+    #[test]
+    fn hidden_rectangle_avoids_hodokus_false_elimination() {
+        let pos = position(
+            ".51.+8..4+2....2.3...........3..8.+29.....5.4......1.+9+4.....7+5+6+214.6.+29....2........",
+            "432 732 832 932 433 633 733 833 933 334 335 635 735 336 881 383 883 392 492 892 992 393 493 893 993 395",
+        );
+        // HoDoKu's case "BUG: INVALID ELIMINATION: Hidden Rectangle: 3/4 in r3c45,r9c45 => r3c5<>4".
+        assert!(find(T::HiddenRectangle, &pos.0, &pos.2).is_empty());
+    }
+
+    #[test]
+    fn rectangles_span_exactly_two_boxes() {
+        // Four boxes: r1c1, r1c4, r4c1, r4c4 make no unique rectangle.
+        let cands = pencil(&[
+            ("r1c1", "12"),
+            ("r1c4", "12"),
+            ("r4c1", "12"),
+            ("r4c4", "123"),
+        ]);
+        assert!(find(T::UniqueRectangle1, &Grid::empty(), &cands).is_empty());
+        let cands = pencil(&[
+            ("r1c1", "12"),
+            ("r1c4", "12"),
+            ("r2c1", "12"),
+            ("r2c4", "123"),
+        ]);
+        assert_eq!(find(T::UniqueRectangle1, &Grid::empty(), &cands).len(), 1);
+        assert!(RECTANGLES.iter().all(|r| {
+            let boxes = r.map(|i| cell(i).box_index());
+            boxes[0] != boxes[3] && (boxes[0] == boxes[1] || boxes[0] == boxes[2])
+        }));
+    }
+
+    #[test]
+    fn avoidable_rectangle_1() {
+        let mut grid = Grid::empty();
+        for (cell, d) in [("r1c1", 1), ("r1c4", 2), ("r2c1", 2)] {
+            grid.set(c(cell), Digit::new(d));
+        }
+        let cands = Candidates::from_grid(&grid);
+        let steps = find_with_givens(T::AvoidableRectangle1, &grid, &Grid::empty(), &cands);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].eliminations, elims("r2c4<>1"));
+        assert_eq!(
+            (steps[0].cells.clone(), steps[0].digits),
+            (cells("r1c1 r1c4 r2c1 r2c4"), ds("12"))
+        );
+        // Not through `find`, and not when a corner is a given.
+        assert!(find(T::AvoidableRectangle1, &grid, &cands).is_empty());
+        let mut givens = Grid::empty();
+        givens.set(c("r1c4"), Digit::new(2));
+        assert!(find_with_givens(T::AvoidableRectangle1, &grid, &givens, &cands).is_empty());
+    }
+
+    #[test]
+    fn avoidable_rectangle_2_hodoku() {
+        let pos = position(
+            "......+531.96...7+425.....+6+9+8......8..7.94..+1.+3....329..+9..+1+28+3+65+832.5.+41+9+6+51+3+49+287",
+            "814 815 141 142",
+        );
+        // Avoidable Rectangle Type 2: 1/2 in r3c45,r7c45 => r1c456,r3c236<>7
+        let step = the_step(
+            T::AvoidableRectangle2,
+            &pos,
+            "r1c4<>7 r1c5<>7 r1c6<>7 r3c2<>7 r3c3<>7 r3c6<>7",
+        );
+        assert_eq!((step.fins, step.digits), (cells("r3c4 r3c5"), ds("12")));
+        assert!(find(T::AvoidableRectangle2, &pos.0, &pos.2).is_empty());
+        // With every filled cell a given there is nothing to avoid.
+        let all_given = find_with_givens(T::AvoidableRectangle2, &pos.0, &pos.0, &pos.2);
+        assert!(all_given.is_empty());
+    }
+
+    #[test]
+    fn bug_plus_one_hodoku() {
+        // Bivalue Universal Grave + 1 => r6c5<>5, r6c5<>9
+        let pos = position(
+            "8+4+9325+6+1+77+3+2+8..9+4+5+5+6+1+7..+32+8+49327+85+61+1+5+7.3.8+9+2+2+86...+4+7+3+9+7+8..+213+4+3+149+87+2566+2+5..+3+7+8+9",
+            "",
+        );
+        let steps = find(T::BugPlusOne, &pos.0, &pos.2);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].placements, [(c("r6c5"), Digit::new(1).unwrap())]);
+        assert_eq!(
+            (steps[0].cells.clone(), steps[0].digits),
+            (cells("r6c5"), ds("1"))
+        );
+        assert_eq!(steps[0].houses, c("r6c5").houses());
+        // Bivalue Universal Grave + 1 => r1c8<>3, r1c8<>5
+        let mut pos = position(
+            "+1+4.+7+8...+9+2+8.+4+5.1.73+7.6+1...+89+5+38+7+1..+2+72+4+9+6+581+3+86+1+324+9+7+5+6+18+2+3759+4+5+971+4+832+64+3+2596+7+8+1",
+            "",
+        );
+        let steps = find(T::BugPlusOne, &pos.0, &pos.2);
+        assert_eq!(steps[0].placements, [(c("r1c8"), Digit::new(6).unwrap())]);
+        // A third digit left twice in a house is no BUG+1.
+        pos.2.remove(c("r1c8"), Digit::new(5).unwrap());
+        assert!(find(T::BugPlusOne, &pos.0, &pos.2).is_empty());
+    }
+
+    /// Puzzles from `random_minimal_100k` (and `17_clue`) on whose walk the
+    /// rarer techniques show up; the samples in tests/data have none.
+    const RARE: &[&str] = &[
+        "........37.3..26.5125....8.2........5..29....4....5.96...9.78......1.46..148....7",
+        "9761........75.3..5.............5.9...4.8.1.....6..7.2.4......9..15.6.87....12...",
+        "..8.2.....7......62.916..873...924..7..63..12.6.............2....6...9.....98....",
+        ".91..5..7...9...5..6...8..3....516.8..2.........8...4...3..4...2.....47....1.6..5",
+        "7..........37.2.8....485.7...93.....1.6.4....4.8...92..........2....8.4....51.7..",
+        "9...5.1.4....9..7...5.76.2...2.........93.2...1......7.....7.6..36.2.71....1....5",
+        "4......3.1.5.4.6..........8.8..1...5....3521.....6.7...5.3...49..46.9...7........",
+        ".................1..2..3..4.......5......4.....3..678.....9.2...1.5.....64.1.....",
+    ];
+
+    fn rare() -> Vec<Grid> {
+        RARE.iter().map(|p| p.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn unique_rectangles_are_sound_and_fire() {
+        let random = sample("random_minimal_200.txt");
+        let clue17 = sample("17_clue_200.txt");
+        for t in [
+            T::UniqueRectangle1,
+            T::UniqueRectangle2,
+            T::UniqueRectangle4,
+        ] {
+            assert!(check_technique(t, &random[..60]) > 0, "{t}");
+        }
+        assert!(check_technique(T::UniqueRectangle3, &clue17[..60]) > 0);
+        assert!(check_technique(T::UniqueRectangle6, &random[100..]) > 0);
+        assert!(check_technique(T::UniqueRectangle5, &rare()) > 0);
+    }
+
+    #[test]
+    fn hidden_rectangle_and_bug_are_sound_and_fire() {
+        let hard = sample("top1465_200.txt");
+        assert!(check_technique(T::HiddenRectangle, &hard[..100]) > 0);
+        assert!(check_technique(T::BugPlusOne, &sample("17_clue_200.txt")) > 0);
+        assert_eq!(
+            check_technique(T::BugPlusOne, &sample("forum_hardest_1905_100.txt")[..20]),
+            0
+        );
+    }
+
+    /// Walks each puzzle as `check_technique` does and checks every
+    /// avoidable-rectangle step, found with the givens; counts them by type.
+    fn walk_avoidable(puzzles: &[Grid]) -> [usize; 2] {
+        let mut seen = [0, 0];
+        for puzzle in puzzles {
+            let solution = crate::engine::solve_one(puzzle).expect("solvable");
+            let (mut grid, mut candidates) = (*puzzle, Candidates::from_grid(puzzle));
+            for _ in 0..400 {
+                for (k, t) in [T::AvoidableRectangle1, T::AvoidableRectangle2]
+                    .into_iter()
+                    .enumerate()
+                {
+                    for step in find_with_givens(t, &grid, puzzle, &candidates) {
+                        assert_sound(&step, &grid, &candidates, &solution);
+                        seen[k] += 1;
+                    }
+                }
+                let next = Technique::available().find_map(|t| {
+                    let steps = crate::logic::find_steps(t, &grid, &candidates);
+                    steps.into_iter().find(Step::is_productive)
+                });
+                let Some(step) = next else { break };
+                step.apply(&mut grid, &mut candidates);
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn avoidable_rectangles_are_sound_and_fire() {
+        let [one, _] = walk_avoidable(&sample("random_minimal_200.txt"));
+        assert!(one > 0);
+        let [_, two] = walk_avoidable(&rare());
+        assert!(two > 0);
+        assert_eq!(walk_avoidable(&sample("top1465_200.txt")[..50]), [0, 0]);
+    }
 }
