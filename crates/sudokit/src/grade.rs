@@ -37,7 +37,7 @@
 use crate::candidates::{Candidates, HOUSE_CELLS};
 use crate::grid::{Grid, House};
 use crate::logic::solver::{self, Invalid, Options, Position, SolvedStep, Status};
-use crate::logic::{Step, Technique, find_steps};
+use crate::logic::{Step, Technique};
 use std::fmt;
 
 /// HoDoKu's difficulty levels, easiest first.
@@ -451,7 +451,7 @@ fn se_walk(puzzle: &Grid, options: &Options) -> Rating {
             if best.as_ref().is_some_and(|(r, _)| *r <= floor) {
                 break;
             }
-            for step in find_steps(technique, &pos.grid, &pos.candidates) {
+            for step in pos.steps(technique) {
                 let r = se_rating(&step, &pos.grid, &pos.candidates);
                 if best.as_ref().is_none_or(|(b, _)| r < *b) {
                     best = Some((r, step));

@@ -381,6 +381,29 @@ fn reason(step: &Step, lang: Lang) -> Option<String> {
                 format!("every cell but {cell} has two candidates")
             }
         }
+        T::UniqueRectangle1
+        | T::UniqueRectangle2
+        | T::UniqueRectangle3
+        | T::UniqueRectangle4
+        | T::UniqueRectangle5
+        | T::UniqueRectangle6
+        | T::HiddenRectangle
+        | T::AvoidableRectangle1
+        | T::AvoidableRectangle2 => {
+            let corners = cell_list(step.cells.get(..4)?);
+            let extra = if step.fins.is_empty() {
+                String::new()
+            } else if es {
+                format!(" (candidatos extra en {})", cell_list(&step.fins))
+            } else {
+                format!(" (extra candidates in {})", cell_list(&step.fins))
+            };
+            if es {
+                format!("{corners} con {digits} no puede ser un patrón mortal{extra}")
+            } else {
+                format!("{corners} on {digits} must not become a deadly pattern{extra}")
+            }
+        }
         _ if !step.links.is_empty() => {
             let chain = chain_text(&step.links);
             match the_digit(step).filter(|_| step.digits.len() == 1) {
@@ -565,9 +588,17 @@ mod tests {
             .with_digits([d(1), d(2)].into_iter().collect());
         assert_eq!(
             step_text(&ur, Lang::En),
-            "Unique rectangle type 1: 1/2 r1c1,r1c4,r3c1,r3c4 => r1c1<>1"
+            "Unique rectangle type 1: r1c1,r1c4,r3c1,r3c4 on 1/2 must not become a deadly pattern => r1c1<>1"
         );
-        assert!(step_text(&ur, Lang::Es).starts_with("Rectángulo único tipo 1: 1/2 "));
+        assert!(step_text(&ur, Lang::Es).starts_with("Rectángulo único tipo 1: r1c1,"));
+        let als = Step::new(Technique::AlsXz)
+            .eliminate(cell(0, 0), d(1))
+            .with_cells([cell(0, 3), cell(2, 3)])
+            .with_digits([d(1), d(2)].into_iter().collect());
+        assert_eq!(
+            step_text(&als, Lang::En),
+            "ALS-XZ: 1/2 r1c4,r3c4 => r1c1<>1"
+        );
         let guess = SolvedStep::Guess {
             cell: cell(0, 0),
             digit: d(3),

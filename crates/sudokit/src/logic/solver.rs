@@ -20,7 +20,7 @@ use crate::candidates::Candidates;
 use crate::engine;
 use crate::error::RuleError;
 use crate::grid::{Cell, Digit, Grid};
-use crate::logic::{Step, Technique, find_steps};
+use crate::logic::{Step, Technique, find_steps, uniqueness};
 use crate::rules;
 use std::fmt;
 
@@ -170,11 +170,22 @@ impl Position {
         step.apply(&mut self.grid, &mut self.candidates)
     }
 
+    /// Every step of `technique` on the position; avoidable rectangles see
+    /// the givens (to tell solved cells from given ones).
+    pub fn steps(&self, technique: Technique) -> Vec<Step> {
+        match technique {
+            Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2 => {
+                uniqueness::find_with_givens(technique, &self.grid, &self.givens, &self.candidates)
+            }
+            _ => find_steps(technique, &self.grid, &self.candidates),
+        }
+    }
+
     /// The first productive step of the first technique in `order` that has
     /// one, applied; `None` if none applies.
     pub fn advance(&mut self, order: &[Technique]) -> Option<Step> {
         for &technique in order {
-            for step in find_steps(technique, &self.grid, &self.candidates) {
+            for step in self.steps(technique) {
                 if self.apply(&step) {
                     return Some(step);
                 }
