@@ -185,7 +185,19 @@ impl Position {
     /// one, applied; `None` if none applies.
     pub fn advance(&mut self, order: &[Technique]) -> Option<Step> {
         for &technique in order {
-            for step in self.steps(technique) {
+            let mut steps = self.steps(technique);
+            if technique == Technique::HiddenSingle {
+                // HoDoKu takes the first hidden single by house (rows, columns,
+                // boxes), then digit: it raises exact-score agreement with
+                // HoDoKu on graded_sample.tsv from 25 % to 30 %.
+                steps.sort_by_key(|s| {
+                    (
+                        s.houses.first().map(|h| h.index()),
+                        s.placements.first().map(|p| p.1),
+                    )
+                });
+            }
+            for step in steps {
                 if self.apply(&step) {
                     return Some(step);
                 }
