@@ -267,6 +267,8 @@ pub fn solve(puzzle: &Grid, options: &Options) -> Result<SolveOutcome, Invalid> 
     let mut steps = Vec::new();
     let status = loop {
         if pos.grid.is_full() {
+            // Sound techniques can only fill in the solution.
+            debug_assert_eq!(pos.grid, solution, "unsound step on {puzzle}");
             break Status::Solved;
         }
         if let Some(step) = pos.advance(&order) {
