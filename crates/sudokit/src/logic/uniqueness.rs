@@ -22,9 +22,10 @@ use crate::candidates::{Candidates, DigitSet, HOUSE_CELLS, PEERS};
 use crate::grid::{Cell, Digit, Grid, House};
 use crate::logic::{Link, Step, Technique};
 
-/// The techniques of this family that are implemented and reachable through
-/// [`crate::logic::find_steps`]. The avoidable rectangles are implemented
-/// too but need the givens: see [`find_with_givens`].
+/// The techniques of this family that are implemented. The avoidable
+/// rectangles need the givens: the human-style solver reaches them through
+/// [`find_with_givens`]; [`crate::logic::find_steps`], which sees no givens,
+/// finds none.
 pub const IMPLEMENTED: &[Technique] = &[
     Technique::UniqueRectangle1,
     Technique::UniqueRectangle2,
@@ -33,6 +34,8 @@ pub const IMPLEMENTED: &[Technique] = &[
     Technique::UniqueRectangle5,
     Technique::UniqueRectangle6,
     Technique::HiddenRectangle,
+    Technique::AvoidableRectangle1,
+    Technique::AvoidableRectangle2,
     Technique::BugPlusOne,
 ];
 
