@@ -73,6 +73,23 @@ pub(crate) fn check_technique(target: Technique, puzzles: &[Grid]) -> usize {
     seen
 }
 
+/// Asserts that each of `techniques` is sound and fires at least once on the
+/// first 50 puzzles of four samples (200 puzzles, easy to very hard).
+pub(crate) fn assert_each_fires(techniques: &[Technique]) {
+    let puzzles: Vec<Grid> = [
+        "top1465_200.txt",
+        "random_minimal_200.txt",
+        "forum_hardest_1905_100.txt",
+        "17_clue_200.txt",
+    ]
+    .iter()
+    .flat_map(|name| sample(name).into_iter().take(50))
+    .collect();
+    for &t in techniques {
+        assert!(check_technique(t, &puzzles) > 0, "{t} never fires");
+    }
+}
+
 #[test]
 fn singles_are_sound_and_fire() {
     let puzzles = sample("random_minimal_200.txt");
