@@ -452,6 +452,10 @@ pub struct BenchArgs {
     /// Also time the batch on one thread and report the speedup of --threads N.
     #[arg(long)]
     pub compare_threads: bool,
+    /// Time the human-style grader (`grade`) instead of a search: µs per puzzle, puzzles/s and
+    /// the share solved without a guess; every solved grid is checked against the engine.
+    #[arg(long, conflicts_with_all = ["mode", "limit", "compare_threads"])]
+    pub grade: bool,
     /// Output format.
     #[arg(short, long, value_enum, default_value_t = BenchFormat::Table)]
     pub format: BenchFormat,

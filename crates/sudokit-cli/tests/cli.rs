@@ -1104,6 +1104,74 @@ fn grade_lines_and_json() {
 }
 
 #[test]
+fn bench_grade_times_the_grader_and_verifies() {
+    let file = temp_file(
+        "bench-grade.txt",
+        format!("{EASY}\n{P17}\n{P41}\n").as_bytes(),
+    );
+    let file = file.to_str().unwrap();
+    for techniques in [None, Some("singles")] {
+        let mut grade_args = vec!["grade", "--format", "json", file];
+        let mut bench_args = vec!["--grade", file];
+        if let Some(list) = techniques {
+            grade_args.extend(["--techniques", list]);
+            bench_args.extend(["--techniques", list]);
+        }
+        let graded = run(&grade_args);
+        let solved = graded
+            .out
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .filter(|v| v["solved"] == Value::Bool(true))
+            .count();
+        let rows = bench_json(&bench_args);
+        assert_eq!(rows.len(), 1);
+        let row = &rows[0];
+        assert_eq!(row["mode"], "grade");
+        assert_eq!(num(row, "puzzles"), 3.0);
+        assert_eq!(num(row, "solved"), solved as f64, "{techniques:?}");
+        assert!((num(row, "solved_pct") - 100.0 * solved as f64 / 3.0).abs() < 0.01);
+        assert!(num(row, "mean_us") > 0.0 && num(row, "steps_per_puzzle") > 0.0);
+        assert_eq!(row["verified"], true);
+    }
+    // Singles solve EASY but not P17.
+    assert_eq!(
+        num(
+            &bench_json(&["--grade", "--techniques", "singles", EASY])[0],
+            "solved"
+        ),
+        1.0
+    );
+    assert_eq!(
+        num(
+            &bench_json(&["--grade", "--techniques", "singles", P17])[0],
+            "solved"
+        ),
+        0.0
+    );
+
+    // A puzzle the grader refuses fails verification (exit 1), the rest is timed.
+    let r = run(&["bench", "--grade", "--warmup", "0", EASY, MANY]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.err.contains(
+            "<arg>:1: verification failed: the grader refused it: more than one solution"
+        ),
+        "{}",
+        r.err
+    );
+    assert!(r.out.contains("solved %"), "{}", r.out);
+
+    for usage in [
+        vec!["bench", "--grade", "--algorithm", "deepening", EASY],
+        vec!["bench", "--grade", "--mode", "solve", EASY],
+        vec!["bench", "--grade", "--techniques", "foo", EASY],
+    ] {
+        assert_eq!(run(&usage).code, 2, "{usage:?}");
+    }
+}
+
+#[test]
 fn human_commands_reject_bad_input() {
     for cmd in ["explain", "hint", "grade"] {
         let many = run(&[cmd, MANY]);

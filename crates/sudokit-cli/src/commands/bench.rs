@@ -24,6 +24,9 @@ const CHUNK: usize = 8192;
 
 /// Runs `bench`.
 pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    if args.grade {
+        return grading::run(args);
+    }
     let plan = Plan::new(args)?;
     let runner = Runner::new(args.threads)?;
     let mut status = Status::default();
@@ -684,5 +687,331 @@ impl Plan {
         });
         fields.push(verified);
         fields
+    }
+}
+
+/// `bench --grade`: times the human-style grader ([`sudokit::grade::grade`])
+/// per puzzle and checks every grid it solves against the engine's solution.
+mod grading {
+    use super::{
+        Bar, CHUNK, Field, File, Printer, Runner, Status, inputs, load, per_sec, plain, pretty,
+        round, timed, width,
+    };
+    use crate::cli::{Algorithm, BenchArgs, BenchFormat};
+    use crate::commands::explain::options;
+    use anyhow::bail;
+    use serde_json::{Map, Value};
+    use std::io::{self, Write};
+    use std::process::ExitCode;
+    use std::time::{Duration, Instant};
+    use sudokit::grade::{self, GradeOptions};
+    use sudokit::{Cell, Grid, engine};
+
+    /// At most this many puzzles are graded untimed before the timed runs
+    /// (`--warmup` is capped: a puzzle takes milliseconds, not microseconds).
+    const MAX_WARMUP: usize = 100;
+
+    /// What grading one puzzle gave, kept small so that big files fit.
+    struct Graded {
+        nanos: u64,
+        /// The grid at the end of the HoDoKu-style path (full when solved).
+        grid: Grid,
+        solved: bool,
+        steps: usize,
+        /// Why the grader refused the puzzle (several solutions, none).
+        refused: Option<String>,
+    }
+
+    /// The options of a grading run.
+    struct Plan {
+        options: GradeOptions,
+        repeat: usize,
+        warmup: usize,
+    }
+
+    /// The figures of one file.
+    struct Row {
+        name: String,
+        puzzles: usize,
+        threads: usize,
+        mean_us: f64,
+        median_us: f64,
+        per_sec: f64,
+        solved: usize,
+        steps: f64,
+        failures: usize,
+    }
+
+    /// Runs `bench --grade`.
+    pub(super) fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+        let a = &args.algorithm;
+        let unused = [
+            ("--algorithm", a.algorithm != Algorithm::Fast),
+            ("--select", a.select.is_some()),
+            ("--seed", a.seed.is_some()),
+            ("--max-iterations", a.max_iterations.is_some()),
+            ("--max-memory", a.max_memory.is_some()),
+        ];
+        if let Some((flag, _)) = unused.iter().find(|(_, given)| *given) {
+            bail!("{flag} does not apply to --grade (it times the human-style grader)");
+        }
+        if args.repeat == 0 {
+            bail!("--repeat must be at least 1");
+        }
+        if args.max_puzzles == Some(0) {
+            bail!("--max-puzzles must be at least 1");
+        }
+        let plan = Plan {
+            options: GradeOptions {
+                solver: options(a.techniques.as_deref(), false)?,
+            },
+            repeat: args.repeat,
+            warmup: args.warmup.min(MAX_WARMUP),
+        };
+        let runner = Runner::new(args.threads)?;
+        let mut status = Status::default();
+        let files: Vec<File> = inputs(args)
+            .iter()
+            .filter_map(|arg| load(arg, args, &mut status))
+            .collect();
+        if files.is_empty() {
+            return Ok(status.code());
+        }
+        let mut printer = Printer::new(args.format, &files);
+        let mut out = io::stdout().lock();
+        plan.header(&mut out, &mut printer, runner.threads())?;
+        for file in &files {
+            let row = plan.bench(file, &runner);
+            status.failed |= row.failures > 0;
+            plan.row(&mut out, &printer, &row)?;
+        }
+        Ok(status.code())
+    }
+
+    impl Plan {
+        /// Grades one puzzle, timing the grader alone.
+        fn grade_timed(&self, puzzle: &Grid) -> Graded {
+            let (result, nanos) = timed(|| grade::grade(puzzle, &self.options));
+            match result {
+                Ok(g) => {
+                    let mut grid = *puzzle;
+                    for (cell, digit) in g.steps.iter().flat_map(|s| s.placements()) {
+                        if grid[cell] == 0 {
+                            grid.set(cell, Some(digit));
+                        }
+                    }
+                    Graded {
+                        nanos,
+                        grid,
+                        solved: g.solved,
+                        steps: g.steps.len(),
+                        refused: None,
+                    }
+                }
+                Err(e) => Graded {
+                    nanos,
+                    grid: *puzzle,
+                    solved: false,
+                    steps: 0,
+                    refused: Some(e.to_string()),
+                },
+            }
+        }
+
+        /// Warms up, times `--repeat` runs (the median wall time is kept),
+        /// verifies and sums up one file.
+        fn bench(&self, file: &File, runner: &Runner) -> Row {
+            let warm = &file.grids[..self.warmup.min(file.grids.len())];
+            let _ = runner.map(warm, |g| self.grade_timed(g));
+            let mut runs: Vec<(Duration, Vec<Graded>)> = (0..self.repeat)
+                .map(|_| {
+                    let start = Instant::now();
+                    let graded = runner.map(&file.grids, |g| self.grade_timed(g));
+                    (start.elapsed(), graded)
+                })
+                .collect();
+            runs.sort_by_key(|r| r.0);
+            let (wall, graded) = runs.swap_remove((runs.len() - 1) / 2);
+            let failures = verify_all(file, &graded, runner);
+            let n = graded.len();
+            let mut nanos: Vec<u64> = graded.iter().map(|g| g.nanos).collect();
+            nanos.sort_unstable();
+            let median = if n % 2 == 1 {
+                nanos[n / 2] as f64
+            } else {
+                (nanos[n / 2 - 1] + nanos[n / 2]) as f64 / 2.0
+            };
+            Row {
+                name: file.name.clone(),
+                puzzles: n,
+                threads: runner.threads(),
+                mean_us: nanos.iter().sum::<u64>() as f64 / n as f64 / 1e3,
+                median_us: median / 1e3,
+                per_sec: per_sec(n, wall),
+                solved: graded.iter().filter(|g| g.solved).count(),
+                steps: graded.iter().map(|g| g.steps).sum::<usize>() as f64 / n as f64,
+                failures,
+            }
+        }
+
+        /// The caption and column headers (table), the keys (TSV), nothing (JSON).
+        fn header(
+            &self,
+            out: &mut impl Write,
+            printer: &mut Printer,
+            threads: usize,
+        ) -> io::Result<()> {
+            let fields = self.fields(&Row {
+                name: String::new(),
+                puzzles: 0,
+                threads,
+                mean_us: 0.0,
+                median_us: 0.0,
+                per_sec: 0.0,
+                solved: 0,
+                steps: 0.0,
+                failures: 0,
+            });
+            match printer.format {
+                BenchFormat::Json => return Ok(()),
+                BenchFormat::Tsv => {
+                    let keys: Vec<&str> = fields.iter().map(|f| f.key).collect();
+                    writeln!(out, "{}", keys.join("\t"))?;
+                }
+                BenchFormat::Table => {
+                    let plural =
+                        |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+                    writeln!(
+                        out,
+                        "# human-style grader (HoDoKu walk and SE walk), {}, warm-up {}, median of {}",
+                        plural(threads, "thread"),
+                        plural(self.warmup, "puzzle"),
+                        plural(self.repeat, "run")
+                    )?;
+                    let mut line = format!("{:<w$}", "file", w = printer.name_width);
+                    for f in fields.iter().filter(|f| f.table.is_some()) {
+                        line += &format!("  {:>w$}", f.header, w = width(f.header));
+                    }
+                    writeln!(out, "{}", line.trim_end())?;
+                }
+            }
+            out.flush()
+        }
+
+        /// One file's row.
+        fn row(&self, out: &mut impl Write, printer: &Printer, row: &Row) -> io::Result<()> {
+            let fields = self.fields(row);
+            match printer.format {
+                BenchFormat::Json => {
+                    let obj: Map<String, Value> = fields
+                        .into_iter()
+                        .map(|f| (f.key.to_string(), f.value))
+                        .collect();
+                    writeln!(out, "{}", Value::Object(obj))?;
+                }
+                BenchFormat::Tsv => {
+                    let values: Vec<String> = fields.iter().map(|f| plain(&f.value)).collect();
+                    writeln!(out, "{}", values.join("\t"))?;
+                }
+                BenchFormat::Table => {
+                    let mut line = format!("{:<w$}", row.name, w = printer.name_width);
+                    for f in &fields {
+                        if let Some(text) = &f.table {
+                            line += &format!("  {text:>w$}", w = width(f.header));
+                        }
+                    }
+                    writeln!(out, "{line}")?;
+                }
+            }
+            out.flush()
+        }
+
+        /// The fields of a row, in print order.
+        fn fields(&self, row: &Row) -> Vec<Field> {
+            let field = |key, header, value: Value, in_table: bool| Field {
+                key,
+                header,
+                table: in_table.then(|| pretty(&value)),
+                value,
+            };
+            let share = 100.0 * row.solved as f64 / row.puzzles.max(1) as f64;
+            let mut verified = field("verified", "verified", (row.failures == 0).into(), false);
+            verified.table = Some(if row.failures == 0 {
+                "ok".to_string()
+            } else {
+                row.failures.to_string()
+            });
+            vec![
+                field("file", "file", row.name.as_str().into(), false),
+                field("mode", "mode", "grade".into(), false),
+                field("threads", "threads", row.threads.into(), row.threads != 1),
+                field("repeat", "repeat", self.repeat.into(), false),
+                field("puzzles", "puzzles", row.puzzles.into(), true),
+                field("mean_us", "µs mean", round(row.mean_us, 3), true),
+                field("median_us", "µs median", round(row.median_us, 3), true),
+                field("puzzles_per_sec", "puzzles/s", round(row.per_sec, 1), true),
+                field("solved", "solved", row.solved.into(), false),
+                field("solved_pct", "solved %", round(share, 2), true),
+                field(
+                    "steps_per_puzzle",
+                    "steps/puzzle",
+                    round(row.steps, 2),
+                    true,
+                ),
+                field("failures", "failures", row.failures.into(), false),
+                verified,
+            ]
+        }
+    }
+
+    /// Checks every graded puzzle, untimed: the grader must accept it, every
+    /// digit it placed must be the engine's solution, and a solved grid must
+    /// be that solution. Failures go to stderr; returns how many.
+    fn verify_all(file: &File, graded: &[Graded], runner: &Runner) -> usize {
+        let index: Vec<usize> = (0..graded.len()).collect();
+        let bar = Bar::new(index.len());
+        let mut verdicts: Vec<Option<String>> = Vec::with_capacity(index.len());
+        for chunk in index.chunks(CHUNK) {
+            let one = |&i: &usize| verify(&file.grids[i], &graded[i]);
+            match runner {
+                Runner::Main => verdicts.extend(chunk.iter().map(one)),
+                Runner::Pool(pool) => {
+                    use rayon::prelude::*;
+                    pool.install(|| verdicts.par_extend(chunk.par_iter().map(one)));
+                }
+            }
+            bar.advance(chunk.len());
+        }
+        bar.finish();
+        let mut stderr = io::stderr().lock();
+        let mut failures = 0;
+        for (verdict, location) in verdicts.iter().zip(&file.locations) {
+            if let Some(why) = verdict {
+                failures += 1;
+                let _ = writeln!(stderr, "{location}: verification failed: {why}");
+            }
+        }
+        failures
+    }
+
+    /// Why one graded puzzle fails verification, if it does.
+    fn verify(puzzle: &Grid, graded: &Graded) -> Option<String> {
+        if let Some(why) = &graded.refused {
+            return Some(format!("the grader refused it: {why}"));
+        }
+        let Some(solution) = engine::solve_one(puzzle) else {
+            return Some("graded, but the engine finds no solution".to_string());
+        };
+        let wrong = Cell::all().find(|&c| graded.grid[c] != 0 && graded.grid[c] != solution[c]);
+        if let Some(cell) = wrong {
+            return Some(format!(
+                "{cell} holds {}, the solution has {}",
+                graded.grid[cell], solution[cell]
+            ));
+        }
+        if graded.solved && graded.grid != solution {
+            return Some("solved, but the grid is not the solution".to_string());
+        }
+        None
     }
 }
