@@ -28,10 +28,21 @@
 //!
 //! [`trace`] runs the same search and also records the iteration trace and
 //! the search tree of the documents ([`Trace`]).
+//!
+//! Uniqueness techniques (unique and hidden rectangles, avoidable rectangles,
+//! BUG+1: [`Technique::assumes_uniqueness`]) are sound only on a puzzle with
+//! exactly one solution; on one with several they can eliminate real
+//! solutions and make the search miss them. So when the list holds any, the
+//! search first asks the engine whether the puzzle is unique
+//! ([`engine::is_unique`], once, before the search) and leaves them out if it
+//! is not. On a unique puzzle they stay sound below every trial: a position
+//! after trials has at most the puzzle's one solution, and no pattern they
+//! rule out can hold in it.
 
 use super::trace::{Outcome, Trace, TraceOptions, TreeRef};
 use super::{ClassicStats, Clock, Limits, Report, Stop};
 use crate::candidates::{Candidates, HOUSE_CELLS};
+use crate::engine;
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::{self, Technique};
 use crate::rules;
@@ -96,7 +107,8 @@ pub struct Options {
     pub seed: u64,
     /// The techniques applied when deepening, simplest first. Techniques
     /// that are not available yet ([`Technique::is_available`]) find nothing.
-    /// An empty list leaves only the contradiction check.
+    /// An empty list leaves only the contradiction check. Uniqueness
+    /// techniques are used only on a unique puzzle (see the module docs).
     pub techniques: Vec<Technique>,
     /// Limits on solutions and iterations.
     pub limits: Limits,
@@ -230,6 +242,9 @@ impl State {
 /// The search, with or without a trace being recorded.
 struct Search<'a> {
     options: &'a Options,
+    /// The techniques deepening applies: `options.techniques`, less the
+    /// uniqueness techniques on a puzzle that is not unique.
+    techniques: Vec<Technique>,
     rng: Xoshiro256PlusPlus,
     solutions: Vec<Grid>,
     stats: ClassicStats,
@@ -240,6 +255,7 @@ fn run(grid: &Grid, options: &Options, trace: Option<Trace>) -> (Report, Option<
     let clock = Clock::start();
     let mut search = Search {
         options,
+        techniques: techniques_for(grid, &options.techniques),
         rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
         solutions: Vec::new(),
         stats: ClassicStats {
@@ -278,10 +294,25 @@ fn run(grid: &Grid, options: &Options, trace: Option<Trace>) -> (Report, Option<
     (report, trace)
 }
 
+/// `techniques` without the uniqueness techniques unless `grid` is a valid
+/// puzzle with exactly one solution (checked only when the list has some).
+fn techniques_for(grid: &Grid, techniques: &[Technique]) -> Vec<Technique> {
+    let needs_unique = techniques.iter().any(|t| t.assumes_uniqueness());
+    if needs_unique && !(rules::validate(grid).is_ok() && engine::is_unique(grid)) {
+        techniques
+            .iter()
+            .copied()
+            .filter(|t| !t.assumes_uniqueness())
+            .collect()
+    } else {
+        techniques.to_vec()
+    }
+}
+
 impl Search<'_> {
     fn start(&mut self, grid: &Grid) -> Result<(), Stop> {
         let mut root = State::new(grid);
-        let ok = root.deepen(&self.options.techniques);
+        let ok = root.deepen(&self.techniques);
         let outcome = outcome(ok, &root);
         let node = match self.trace.as_mut() {
             Some(t) => t.record_root(&root.grid, outcome),
@@ -319,7 +350,7 @@ impl Search<'_> {
 
             let mut child = *state;
             child.place(cell, digit);
-            let ok = child.deepen(&self.options.techniques);
+            let ok = child.deepen(&self.techniques);
             let outcome = outcome(ok, &child);
             let child_node = match self.trace.as_mut() {
                 Some(t) => t.record_trial(
@@ -426,6 +457,7 @@ mod tests {
                 vec![],
                 vec![Technique::NakedSingle],
                 Technique::DEEPENING_DEFAULT.to_vec(),
+                Technique::available().collect(),
             ] {
                 let options = Options {
                     select,
@@ -563,6 +595,68 @@ mod tests {
         }
     }
 
+    /// Two solutions (a deadly rectangle left open, and more cells blanked):
+    /// unique rectangle type 3 on the rectangle eliminates a digit of one of
+    /// them. Deepening with every technique leaves the uniqueness techniques
+    /// out and finds both; on a unique puzzle it keeps them.
+    #[test]
+    fn uniqueness_techniques_are_dropped_on_a_puzzle_with_several_solutions() {
+        let puzzle: Grid =
+            "4173698256.2.589..95.7..316..5.3716.7.15864..34691275.289643571.73291.84.64.7529."
+                .parse()
+                .unwrap();
+        let solutions: Vec<Grid> = engine::solutions(&puzzle).collect();
+        let expected = sorted(solutions.clone());
+        assert_eq!(expected.len(), 2);
+        let candidates = Candidates::from_grid(&puzzle);
+        let ur = logic::find_steps(Technique::UniqueRectangle3, &puzzle, &candidates);
+        let kills_a_solution = ur.iter().any(|step| {
+            step.eliminations
+                .iter()
+                .any(|&(cell, digit)| solutions.iter().any(|s| s.get(cell) == Some(digit)))
+        });
+        assert!(
+            kills_a_solution,
+            "unguarded, UR3 would be wrong here: {ur:?}"
+        );
+
+        let all: Vec<Technique> = Technique::available().collect();
+        assert_eq!(
+            techniques_for(&puzzle, &all),
+            all.iter()
+                .copied()
+                .filter(|t| !t.assumes_uniqueness())
+                .collect::<Vec<_>>()
+        );
+        for select in [Select::Next, Select::Min, Select::Random] {
+            let options = Options {
+                select,
+                techniques: all.clone(),
+                ..Options::default()
+            };
+            let r = solve(&puzzle, &options);
+            assert_eq!(r.stop, Stop::Exhausted);
+            assert_eq!(sorted(r.solutions), expected, "{select}");
+        }
+
+        let unique: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        assert_eq!(techniques_for(&unique, &all), all);
+        let r = solve(
+            &unique,
+            &Options {
+                techniques: all,
+                ..Options::default()
+            },
+        );
+        assert_eq!(
+            r.solutions,
+            engine::solve_one(&unique).into_iter().collect::<Vec<_>>()
+        );
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
 
@@ -585,6 +679,10 @@ mod tests {
                 prop_assert_eq!(dp.stop, Stop::Exhausted);
                 prop_assert_eq!(&sorted(dp.solutions), &expected);
             }
+            // Every technique, uniqueness ones included: the same solutions.
+            let techniques = Technique::available().collect();
+            let dp = solve(&puzzle, &Options { select: Select::Min, techniques, ..Options::default() });
+            prop_assert_eq!(&sorted(dp.solutions), &expected);
         }
 
         /// Branch and bound, on puzzles of 35 clues or more, finds the

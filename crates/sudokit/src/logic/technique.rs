@@ -297,6 +297,28 @@ impl Technique {
     pub fn available() -> impl Iterator<Item = Technique> {
         Technique::ALL.iter().copied().filter(|t| t.is_available())
     }
+
+    /// Whether the technique assumes the puzzle has exactly one solution:
+    /// unique and hidden rectangles, avoidable rectangles and BUG+1. On a
+    /// puzzle with several solutions they can eliminate real solutions, so
+    /// callers use them only on puzzles known to be unique (the human-style
+    /// solver refuses other puzzles; deepening drops them, see
+    /// [`crate::classic::deepening`]).
+    pub const fn assumes_uniqueness(self) -> bool {
+        matches!(
+            self,
+            Technique::UniqueRectangle1
+                | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle3
+                | Technique::UniqueRectangle4
+                | Technique::UniqueRectangle5
+                | Technique::UniqueRectangle6
+                | Technique::HiddenRectangle
+                | Technique::AvoidableRectangle1
+                | Technique::AvoidableRectangle2
+                | Technique::BugPlusOne
+        )
+    }
 }
 
 impl fmt::Display for Technique {
