@@ -922,8 +922,8 @@ fn explain_numbers_the_steps_in_english_and_spanish() {
         lines[..3],
         [
             "1. Naked single: 4 is the only candidate of r5c6 => r5c6=4",
-            "2. Naked single: 9 is the only candidate of r5c3 => r5c3=9",
-            "3. Naked single: 5 is the only candidate of r5c4 => r5c4=5",
+            "2. Naked single: 4 is the only candidate of r9c4 => r9c4=4",
+            "3. Naked single: 1 is the only candidate of r5c7 => r5c7=1",
         ]
     );
     assert!(en.out.ends_with("Solved in 49 steps.\n\n"), "{}", en.out);
@@ -934,7 +934,7 @@ fn explain_numbers_the_steps_in_english_and_spanish() {
         lines[..2],
         [
             "1. Único desnudo: el 4 es el único candidato de r5c6 => r5c6=4",
-            "2. Único desnudo: el 9 es el único candidato de r5c3 => r5c3=9",
+            "2. Único desnudo: el 4 es el único candidato de r9c4 => r9c4=4",
         ]
     );
     assert!(es.out.contains("Resuelto en 49 pasos."));

@@ -21,9 +21,13 @@
 //!   approximations and are marked so in the table.
 //!
 //! [`grade`] walks a puzzle twice: HoDoKu's way (the first technique in
-//! HoDoKu's order that finds something, see [`crate::logic::solver`]) for the
-//! level and score, and SE's way (at every position the lowest-rated step
-//! available) for the rating, which is the hardest step on that path.
+//! HoDoKu's order that finds something, singles in the order of HoDoKu's
+//! queues, see [`crate::logic::solver`] and [`crate::logic::singles_queue`])
+//! for the level and score, and SE's way (at every position the lowest-rated
+//! step available, which is the first hint of SE's producers, ordered by
+//! rating) for the rating, which is the hardest step on that path. As SE
+//! does, a "direct" hint ([`se_direct_single`]) only places its single: its
+//! eliminations are not kept.
 //!
 //! ```
 //! use sudokit::grade::{self, Level};
@@ -35,7 +39,7 @@
 //! ```
 
 use crate::candidates::{Candidates, HOUSE_CELLS};
-use crate::grid::{Grid, House};
+use crate::grid::{Cell, Digit, Grid, House};
 use crate::logic::solver::{self, Invalid, Options, Position, SolvedStep, Status};
 use crate::logic::{Step, Technique};
 use std::fmt;
@@ -250,7 +254,7 @@ fn round1(x: f64) -> f64 {
 pub fn se_rating(step: &Step, grid: &Grid, candidates: &Candidates) -> f64 {
     use Technique as T;
     let base = technique_grade(step.technique).se_rating;
-    let direct = || makes_hidden_single(step, grid, candidates);
+    let direct = || se_direct_single(step, grid, candidates).is_some();
     let rating = match step.technique {
         T::HiddenSingle => match step.placements.first() {
             // A single in its box is the easier one, whatever house found it.
@@ -279,43 +283,57 @@ pub fn se_rating(step: &Step, grid: &Grid, candidates: &Candidates) -> f64 {
     round1(rating)
 }
 
-/// Whether applying the eliminations of `step` leaves a digit with a single
-/// place in a house where it had more: SE's "direct" hints.
-fn makes_hidden_single(step: &Step, grid: &Grid, candidates: &Candidates) -> bool {
+/// The hidden single that makes `step` one of SE's "direct" hints, if it is
+/// one: SE's direct pointing and claiming (`Locking` in direct mode) look,
+/// for the pattern's digit, in the other houses of the same kind as the one
+/// the digit is confined in (boxes for pointing, rows or columns for
+/// claiming), for a house left with one place by the eliminations; direct
+/// hidden pairs and triples (`HiddenSet` in direct mode) look in their own
+/// house for another digit left with one place outside the set.
+pub fn se_direct_single(
+    step: &Step,
+    grid: &Grid,
+    candidates: &Candidates,
+) -> Option<(Cell, Digit)> {
+    use Technique as T;
     if step.eliminations.is_empty() {
-        return false;
+        return None;
     }
+    let houses: Vec<House> = match step.technique {
+        T::HiddenPair | T::HiddenTriple => step.houses.first().copied().into_iter().collect(),
+        T::LockedCandidatesPointing | T::LockedCandidatesClaiming => {
+            let base = *step.houses.first()?;
+            let same_kind = |h: &House| std::mem::discriminant(h) == std::mem::discriminant(&base);
+            let mut list: Vec<House> = step
+                .eliminations
+                .iter()
+                .flat_map(|&(cell, _)| cell.houses())
+                .filter(|h| *h != base && same_kind(h))
+                .collect();
+            list.sort();
+            list.dedup();
+            list
+        }
+        _ => return None,
+    };
     let mut after = *candidates;
     for &(cell, digit) in &step.eliminations {
         after.remove(cell, digit);
     }
-    // Hidden sets look for the single in their own house only (SE's direct
-    // hidden sets); pointing for one in a box, claiming in a line: houses of
-    // the kind the pattern starts from (calibrated on graded_sample.tsv).
-    let own_house_only = matches!(
-        step.technique,
-        Technique::HiddenPair | Technique::HiddenTriple
-    );
-    step.eliminations.iter().any(|&(cell, _)| {
-        cell.houses()
+    houses.into_iter().find_map(|house| {
+        let h = house.index();
+        let placed: u16 = HOUSE_CELLS[h]
             .iter()
-            .filter(|h| !own_house_only || step.houses.contains(h))
-            .filter(|h| {
-                let base_is_box = matches!(step.houses.first(), Some(House::Box(_)));
-                let is_box = matches!(h, House::Box(_));
-                own_house_only || base_is_box == is_box
-            })
-            .any(|house| {
-                let h = house.index();
-                let placed: u16 = HOUSE_CELLS[h]
-                    .iter()
-                    .fold(0, |m, &c| m | (1u16 << grid.values()[c as usize]) >> 1);
-                crate::grid::Digit::all()
-                    .filter(|d| placed & d.bit() == 0)
-                    .any(|d| {
-                        after.cells_with(h, d).count() == 1
-                            && candidates.cells_with(h, d).count() > 1
-                    })
+            .fold(0, |m, &c| m | (1u16 << grid.values()[c as usize]) >> 1);
+        Digit::all()
+            .filter(|d| placed & d.bit() == 0)
+            .filter(|&d| candidates.cells_with(h, d).count() > 1)
+            .find_map(|d| {
+                let mut places = after.cells_with(h, d);
+                match (places.next(), places.next()) {
+                    (Some(only), None) => Some((only, d)),
+                    _ => None,
+                }
             })
     })
 }
@@ -469,6 +487,15 @@ fn se_walk(puzzle: &Grid, options: &Options) -> Rating {
             return Rating::Beyond(top.max(hardest));
         };
         hardest = hardest.max(r);
+        // SE applies a direct hint by placing its single only: the
+        // eliminations that led to it stay in the grid, and a later step may
+        // have to make them again.
+        let step = match se_direct_single(&step, &pos.grid, &pos.candidates) {
+            Some((cell, digit)) if r < technique_grade(step.technique).se_rating => {
+                Step::new(Technique::HiddenSingle).place(cell, digit)
+            }
+            _ => step,
+        };
         if !pos.apply(&step) {
             return Rating::Beyond(hardest);
         }
@@ -609,6 +636,12 @@ mod tests {
         assert!(
             pct(se_ok, se_n) >= 90.0,
             "SE agreement fell below the issue's 90 %"
+        );
+        // Singles in the order of HoDoKu's queues give the exact score on
+        // 74.7 % of the sample (the rest needs techniques not implemented).
+        assert!(
+            pct(score_ok, n) >= 70.0,
+            "exact HoDoKu scores fell below 70 %"
         );
     }
 }

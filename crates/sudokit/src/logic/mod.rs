@@ -27,6 +27,7 @@ pub mod fish;
 pub mod intersections;
 pub mod single_digit;
 pub mod singles;
+pub mod singles_queue;
 pub mod solver;
 pub mod step;
 pub mod subsets;

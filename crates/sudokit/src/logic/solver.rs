@@ -1,6 +1,7 @@
 //! The human-style solver: at each position, the simplest technique that
 //! finds something, in HoDoKu's order ([`crate::grade::TABLE`]), one step at
-//! a time, each recorded.
+//! a time, each recorded. Among singles it takes the one HoDoKu would take
+//! next ([`crate::logic::singles_queue`]).
 //!
 //! The solver needs a puzzle with exactly one solution (uniqueness
 //! techniques assume it); it checks with [`crate::engine`] first. When no
@@ -20,6 +21,7 @@ use crate::candidates::Candidates;
 use crate::engine;
 use crate::error::RuleError;
 use crate::grid::{Cell, Digit, Grid};
+use crate::logic::singles_queue::SinglesQueue;
 use crate::logic::{Step, Technique, find_steps, uniqueness};
 use crate::rules;
 use std::fmt;
@@ -259,11 +261,24 @@ pub fn unique_solution(grid: &Grid) -> Result<Grid, Invalid> {
     }
 }
 
+/// The next step of the HoDoKu-style walk, applied: the single HoDoKu's
+/// queues give ([`SinglesQueue`]), else the first step of the first
+/// technique in `order` that has one ([`Position::advance`]).
+fn next_step(pos: &mut Position, queue: &mut SinglesQueue, order: &[Technique]) -> Option<Step> {
+    let step = match queue.next(order) {
+        Some(step) if pos.apply(&step) => step,
+        _ => pos.advance(order)?,
+    };
+    queue.record(&step);
+    Some(step)
+}
+
 /// Solves `puzzle` step by step with the allowed techniques.
 pub fn solve(puzzle: &Grid, options: &Options) -> Result<SolveOutcome, Invalid> {
     let solution = unique_solution(puzzle)?;
     let order = options.order();
     let mut pos = Position::new(puzzle);
+    let mut queue = SinglesQueue::from_puzzle(puzzle);
     let mut steps = Vec::new();
     let status = loop {
         if pos.grid.is_full() {
@@ -271,9 +286,12 @@ pub fn solve(puzzle: &Grid, options: &Options) -> Result<SolveOutcome, Invalid> 
             debug_assert_eq!(pos.grid, solution, "unsound step on {puzzle}");
             break Status::Solved;
         }
-        if let Some(step) = pos.advance(&order) {
+        if let Some(step) = next_step(&mut pos, &mut queue, &order) {
             steps.push(SolvedStep::Step(step));
         } else if let Some(guess) = options.fallback.then(|| pos.guess(&solution)).flatten() {
+            if let SolvedStep::Guess { cell, digit } = guess {
+                queue.record_placement(cell, digit);
+            }
             steps.push(guess);
         } else {
             break Status::Stuck;
@@ -296,7 +314,8 @@ pub fn hint(grid: &Grid, options: &Options) -> Result<Option<SolvedStep>, Invali
     if pos.grid.is_full() {
         return Ok(None);
     }
-    if let Some(step) = pos.advance(&options.order()) {
+    let mut queue = SinglesQueue::from_puzzle(grid);
+    if let Some(step) = next_step(&mut pos, &mut queue, &options.order()) {
         return Ok(Some(SolvedStep::Step(step)));
     }
     Ok(options.fallback.then(|| pos.guess(&solution)).flatten())
