@@ -698,7 +698,7 @@ mod grading {
         round, timed, width,
     };
     use crate::cli::{Algorithm, BenchArgs, BenchFormat};
-    use crate::commands::explain::options;
+    use crate::commands::human::options;
     use anyhow::bail;
     use serde_json::{Map, Value};
     use std::io::{self, Write};

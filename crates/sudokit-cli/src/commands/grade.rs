@@ -1,9 +1,8 @@
 //! `sudokit grade`: level, score, rating and hardest technique per puzzle.
 
-use crate::batch;
 use crate::cli::{Format, GradeArgs};
-use crate::commands::explain::{insert_grade, lang, options, steps_json};
-use crate::input::{self, Entry};
+use crate::commands::human::{self, insert_grade, steps_json};
+use crate::input::Entry;
 use crate::output::{self, Answer};
 use std::process::ExitCode;
 use sudokit::Grid;
@@ -11,14 +10,12 @@ use sudokit::grade::{self, GradeOptions};
 
 /// Runs `grade`.
 pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
-    let options = GradeOptions {
-        solver: options(args.techniques.as_deref(), false)?,
-    };
-    let entries = input::read_all(&args.common.inputs, args.common.input_format);
-    crate::with_threads(args.common.threads, || {
-        batch::run(&entries, args.common.format, |entry, grid| {
-            answer(entry, grid, &options, args)
-        })
+    let solver = human::options(args.techniques.as_deref(), false)?;
+    human::run_batch(&args.common, &solver, |entry, grid, solver| {
+        let options = GradeOptions {
+            solver: solver.clone(),
+        };
+        answer(entry, grid, &options, args)
     })
 }
 
@@ -33,7 +30,7 @@ fn answer(entry: &Entry, grid: &Grid, options: &GradeOptions, args: &GradeArgs) 
             let mut obj = output::object(entry, Some(grid));
             obj.insert("solved".into(), g.solved.into());
             insert_grade(&mut obj, &g);
-            obj.insert("steps".into(), steps_json(&g.steps, lang(args.lang)));
+            obj.insert("steps".into(), steps_json(&g.steps, human::lang(args.lang)));
             output::json_line(obj)
         }
         Format::Line | Format::Grid => format!(

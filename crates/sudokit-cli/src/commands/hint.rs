@@ -1,31 +1,26 @@
 //! `sudokit hint`: only the next human-style step for each grid as given.
 
-use crate::batch;
 use crate::cli::{Format, HumanArgs};
-use crate::commands::explain::{candidates_json, insert_grade, lang, options, steps_json};
-use crate::input::{self, Entry};
+use crate::commands::human::{self, candidates_json, steps_json};
+use crate::input::Entry;
 use crate::output::{self, Answer};
 use std::process::ExitCode;
 use sudokit::Grid;
 use sudokit::classic::trace;
-use sudokit::grade::{self, GradeOptions};
 use sudokit::logic::explain;
 use sudokit::logic::solver::{self, Options, Position};
 
 /// Runs `hint`.
 pub fn run(args: &HumanArgs) -> anyhow::Result<ExitCode> {
-    let options = options(args.techniques.as_deref(), args.fallback)?;
-    let entries = input::read_all(&args.common.inputs, args.common.input_format);
-    crate::with_threads(args.common.threads, || {
-        batch::run(&entries, args.common.format, |entry, grid| {
-            answer(entry, grid, &options, args)
-        })
+    let options = human::options(args.techniques.as_deref(), args.fallback)?;
+    human::run_batch(&args.common, &options, |entry, grid, options| {
+        answer(entry, grid, options, args)
     })
 }
 
 fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> Answer {
     let format = args.common.format;
-    let lang = lang(args.lang);
+    let lang = human::lang(args.lang);
     let next = match solver::hint(grid, options) {
         Ok(next) => next,
         Err(e) => return output::invalid(entry, Some(grid), &e.to_string(), format),
@@ -35,15 +30,7 @@ fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> An
     let stuck = next.is_none() && !full;
     let out = match format {
         Format::Json => {
-            let mut obj = output::object(entry, Some(grid));
-            obj.insert("solved".into(), full.into());
-            let plain = Options {
-                fallback: false,
-                ..options.clone()
-            };
-            if let Ok(g) = grade::grade(grid, &GradeOptions { solver: plain }) {
-                insert_grade(&mut obj, &g);
-            }
+            let mut obj = human::graded_object(entry, grid, options, full);
             obj.insert("steps".into(), steps_json(next.as_slice(), lang));
             if stuck {
                 obj.insert("stuck".into(), true.into());
@@ -76,9 +63,5 @@ fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> An
             text
         }
     };
-    if stuck {
-        Answer::failed(out).note(entry, "stuck: no allowed technique applies")
-    } else {
-        Answer::ok(out)
-    }
+    human::finish(entry, out, stuck)
 }

@@ -6,6 +6,7 @@ pub mod count;
 pub mod explain;
 pub mod grade;
 pub mod hint;
+pub mod human;
 pub mod solve;
 pub mod trace;
 
