@@ -270,6 +270,32 @@ fn trace_states(mut state: usize, parent: &[u16; 729]) -> Vec<usize> {
     states
 }
 
+/// The links of a chain of bivalue cells, as remote pairs and XY-Chains
+/// have them: in each cell a strong link from the digit that is false to
+/// the one that is true, and between cells a weak link on the digit true in
+/// the earlier cell. `first` is false in `cells[0]`; `trues[k]` is true in
+/// `cells[k]`.
+fn bivalue_links(cells: &[Cell], first: Digit, trues: &[Digit]) -> Vec<Link> {
+    let mut links = Vec::with_capacity(2 * cells.len());
+    let mut false_digit = first;
+    for (k, (&cell, &true_digit)) in cells.iter().zip(trues).enumerate() {
+        if k > 0 {
+            links.push(Link {
+                from: (cells[k - 1], false_digit),
+                to: (cell, false_digit),
+                strong: false,
+            });
+        }
+        links.push(Link {
+            from: (cell, false_digit),
+            to: (cell, true_digit),
+            strong: true,
+        });
+        false_digit = true_digit;
+    }
+    links
+}
+
 /// The XY-Chain step through `states`, eliminating `digit` in `elims`;
 /// `None` if a cell comes twice.
 fn xy_step(board: &Bivalue, digit: Digit, states: &[usize], elims: u128) -> Option<Step> {
@@ -277,25 +303,15 @@ fn xy_step(board: &Bivalue, digit: Digit, states: &[usize], elims: u128) -> Opti
     if !is_simple(&cells) {
         return None;
     }
+    let trues: Vec<Digit> = states
+        .iter()
+        .map(|&s| Digit::from_index(s % 9).expect("< 9"))
+        .collect();
     let mut step = Step::new(Technique::XyChain);
-    let mut false_digit = digit;
-    for (k, &s) in states.iter().enumerate() {
-        let (cell, true_digit) = (cells[k], Digit::from_index(s % 9).expect("< 9"));
-        if k > 0 {
-            step.links.push(Link {
-                from: (cells[k - 1], false_digit),
-                to: (cell, false_digit),
-                strong: false,
-            });
-        }
-        step.links.push(Link {
-            from: (cell, false_digit),
-            to: (cell, true_digit),
-            strong: true,
-        });
-        step.digits = DigitSet::from_bits(step.digits.bits() | board.sets[cell.index()].bits());
-        false_digit = true_digit;
-    }
+    step.links = bivalue_links(&cells, digit, &trues);
+    step.digits = cells.iter().fold(DigitSet::EMPTY, |m, c| {
+        DigitSet::from_bits(m.bits() | board.sets[c.index()].bits())
+    });
     step.cells = cells;
     for c in cells_of(elims) {
         step = step.eliminate(c, digit);
@@ -382,23 +398,9 @@ impl RpSearch<'_> {
             return;
         }
         let mut step = Step::new(Technique::RemotePair).with_digits(self.pair);
-        let mut digit = a;
-        for (k, &c) in path.iter().enumerate() {
-            let other = if digit == a { b } else { a };
-            if k > 0 {
-                step.links.push(Link {
-                    from: (path[k - 1], digit),
-                    to: (c, digit),
-                    strong: false,
-                });
-            }
-            step.links.push(Link {
-                from: (c, digit),
-                to: (c, other),
-                strong: true,
-            });
-            digit = other;
-        }
+        // The cells alternate: `a` false in the first, so `b` true, and so on.
+        let trues: Vec<Digit> = (0..path.len()).map(|k| [b, a][k % 2]).collect();
+        step.links = bivalue_links(path, a, &trues);
         step.cells = path.clone();
         for c in cells_of(elims[0] | elims[1]) {
             for (d, e) in [a, b].into_iter().zip(elims) {

@@ -23,7 +23,7 @@ use crate::candidates::{Candidates, DigitSet};
 use crate::classic::trace::Lang;
 use crate::grid::{Cell, Digit, Grid, House};
 use crate::logic::solver::SolvedStep;
-use crate::logic::{Link, Step, Technique};
+use crate::logic::{Family, Link, Step, Technique};
 use std::fmt::Write;
 
 /// The name of `technique` as players say it, in `lang`.
@@ -276,6 +276,11 @@ fn reason(step: &Step, lang: Lang) -> Option<String> {
     let cells = cell_list(&step.cells);
     let digits = digit_list(step.digits);
     Some(match step.technique {
+        // Every fish and every rectangle reads the same: one template per family.
+        t if t.family() == Family::Fish => fish_reason(step, lang)?,
+        t if t.family() == Family::Uniqueness && t != T::BugPlusOne => {
+            rectangle_reason(step, lang)?
+        }
         T::FullHouse => {
             let (cell, digit) = *step.placements.first()?;
             let house = the_house(*step.houses.first()?, lang);
@@ -344,27 +349,6 @@ fn reason(step: &Step, lang: Lang) -> Option<String> {
                 format!("in {house}, {digits} can only go in {cells}")
             }
         }
-        T::XWing | T::Swordfish | T::Jellyfish | T::FinnedXWing | T::SashimiXWing => {
-            let d = digit_word(the_digit(step)?, lang);
-            let half = step.houses.len() / 2;
-            if half == 0 {
-                return None;
-            }
-            let base = houses_name(&step.houses[..half], lang);
-            let cover = houses_name(&step.houses[half..], lang);
-            let fins = if step.fins.is_empty() {
-                String::new()
-            } else if es {
-                format!(" (salvo las aletas {})", cell_list(&step.fins))
-            } else {
-                format!(" (but for the fins {})", cell_list(&step.fins))
-            };
-            if es {
-                format!("en las {base}, {d} solo está en las {cover}{fins}")
-            } else {
-                format!("in {base}, {d} lies only in {cover}{fins}")
-            }
-        }
         T::XyWing | T::XyzWing => {
             let [pivot, a, b] = step.cells.get(..3)?.try_into().ok()?;
             if es {
@@ -381,29 +365,6 @@ fn reason(step: &Step, lang: Lang) -> Option<String> {
                 format!("every cell but {cell} has two candidates")
             }
         }
-        T::UniqueRectangle1
-        | T::UniqueRectangle2
-        | T::UniqueRectangle3
-        | T::UniqueRectangle4
-        | T::UniqueRectangle5
-        | T::UniqueRectangle6
-        | T::HiddenRectangle
-        | T::AvoidableRectangle1
-        | T::AvoidableRectangle2 => {
-            let corners = cell_list(step.cells.get(..4)?);
-            let extra = if step.fins.is_empty() {
-                String::new()
-            } else if es {
-                format!(" (candidatos extra en {})", cell_list(&step.fins))
-            } else {
-                format!(" (extra candidates in {})", cell_list(&step.fins))
-            };
-            if es {
-                format!("{corners} con {digits} no puede ser un patrón mortal{extra}")
-            } else {
-                format!("{corners} on {digits} must not become a deadly pattern{extra}")
-            }
-        }
         _ if !step.links.is_empty() => {
             let chain = chain_text(&step.links);
             match the_digit(step).filter(|_| step.digits.len() == 1) {
@@ -413,6 +374,49 @@ fn reason(step: &Step, lang: Lang) -> Option<String> {
             }
         }
         _ => return None,
+    })
+}
+
+/// The template of every fish: base and cover houses, and the fins.
+fn fish_reason(step: &Step, lang: Lang) -> Option<String> {
+    let es = lang == Lang::Es;
+    let d = digit_word(the_digit(step)?, lang);
+    let half = step.houses.len() / 2;
+    if half == 0 {
+        return None;
+    }
+    let base = houses_name(&step.houses[..half], lang);
+    let cover = houses_name(&step.houses[half..], lang);
+    let fins = if step.fins.is_empty() {
+        String::new()
+    } else if es {
+        format!(" (salvo las aletas {})", cell_list(&step.fins))
+    } else {
+        format!(" (but for the fins {})", cell_list(&step.fins))
+    };
+    Some(if es {
+        format!("en las {base}, {d} solo está en las {cover}{fins}")
+    } else {
+        format!("in {base}, {d} lies only in {cover}{fins}")
+    })
+}
+
+/// The template of every unique, hidden or avoidable rectangle.
+fn rectangle_reason(step: &Step, lang: Lang) -> Option<String> {
+    let es = lang == Lang::Es;
+    let digits = digit_list(step.digits);
+    let corners = cell_list(step.cells.get(..4)?);
+    let extra = if step.fins.is_empty() {
+        String::new()
+    } else if es {
+        format!(" (candidatos extra en {})", cell_list(&step.fins))
+    } else {
+        format!(" (extra candidates in {})", cell_list(&step.fins))
+    };
+    Some(if es {
+        format!("{corners} con {digits} no puede ser un patrón mortal{extra}")
+    } else {
+        format!("{corners} on {digits} must not become a deadly pattern{extra}")
     })
 }
 

@@ -2,8 +2,9 @@
 //!
 //! A technique looks at a grid and its candidates ([`Candidates`]) and finds
 //! [`Step`]s: digits that must go in a cell, candidates that cannot be, and
-//! the evidence for them. Each family of techniques has its own module
-//! ([`singles`], ...); [`find_steps`] dispatches on the [`Technique`], which
+//! the evidence for them. Each family of techniques ([`Family`]) has its own
+//! module ([`singles`], ...); [`find_steps`] dispatches on the family of the
+//! [`Technique`], which
 //! names every technique of the project (implemented or not) so that command
 //! lines are parsed and checked in one place. The deepening search of
 //! [`crate::classic::deepening`] applies the chosen techniques after every
@@ -39,7 +40,7 @@ pub mod wings;
 mod soundness;
 
 pub use step::{Link, Step};
-pub use technique::{Technique, parse_techniques};
+pub use technique::{Family, Technique, parse_techniques};
 
 use crate::candidates::Candidates;
 use crate::grid::Grid;
@@ -49,60 +50,43 @@ use crate::grid::Grid;
 ///
 /// The steps are all found on the same position: applying one may make
 /// another stale (see [`Step::apply`]).
+///
+/// Uniqueness techniques ([`Technique::assumes_uniqueness`]) assume the
+/// puzzle has exactly one solution; on a puzzle with several they can
+/// eliminate real solutions. The human-style solver refuses such puzzles and
+/// deepening leaves these techniques out on them.
 pub fn find_steps(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
-    use Technique as T;
-    match technique {
-        T::FullHouse => singles::full_houses(grid, candidates),
-        T::NakedSingle => singles::naked_singles(grid, candidates),
-        T::HiddenSingle => singles::hidden_singles(grid, candidates),
-        T::LockedCandidatesPointing
-        | T::LockedCandidatesClaiming
-        | T::LockedPair
-        | T::LockedTriple => intersections::find(technique, grid, candidates),
-        T::NakedPair
-        | T::NakedTriple
-        | T::NakedQuad
-        | T::HiddenPair
-        | T::HiddenTriple
-        | T::HiddenQuad => subsets::find(technique, grid, candidates),
-        T::XWing | T::Swordfish | T::Jellyfish | T::FinnedXWing | T::SashimiXWing => {
-            fish::find(technique, grid, candidates)
-        }
-        T::Skyscraper | T::TwoStringKite | T::EmptyRectangle | T::TurbotFish => {
-            single_digit::find(technique, grid, candidates)
-        }
-        T::XyWing | T::XyzWing | T::WWing => wings::find(technique, grid, candidates),
-        T::RemotePair | T::XChain | T::XyChain => chains::find(technique, grid, candidates),
-        T::UniqueRectangle1
-        | T::UniqueRectangle2
-        | T::UniqueRectangle3
-        | T::UniqueRectangle4
-        | T::UniqueRectangle5
-        | T::UniqueRectangle6
-        | T::HiddenRectangle
-        | T::AvoidableRectangle1
-        | T::AvoidableRectangle2
-        | T::BugPlusOne => uniqueness::find(technique, grid, candidates),
-        T::SimpleColorsTrap | T::SimpleColorsWrap | T::MultiColors1 | T::MultiColors2 => {
-            coloring::find(technique, grid, candidates)
-        }
-        T::Aic | T::AlsXz | T::ForcingChain => Vec::new(),
+    match technique.family() {
+        Family::Singles => match technique {
+            Technique::FullHouse => singles::full_houses(grid, candidates),
+            Technique::NakedSingle => singles::naked_singles(grid, candidates),
+            _ => singles::hidden_singles(grid, candidates),
+        },
+        Family::Intersections => intersections::find(technique, grid, candidates),
+        Family::Subsets => subsets::find(technique, grid, candidates),
+        Family::Fish => fish::find(technique, grid, candidates),
+        Family::SingleDigit => single_digit::find(technique, grid, candidates),
+        Family::Wings => wings::find(technique, grid, candidates),
+        Family::Chains => chains::find(technique, grid, candidates),
+        Family::Uniqueness => uniqueness::find(technique, grid, candidates),
+        Family::Coloring => coloring::find(technique, grid, candidates),
+        Family::Planned => Vec::new(),
     }
 }
 
 /// Whether `technique` is implemented: its family module lists it.
 pub(crate) fn implemented(technique: Technique) -> bool {
-    [
-        singles::IMPLEMENTED,
-        intersections::IMPLEMENTED,
-        subsets::IMPLEMENTED,
-        fish::IMPLEMENTED,
-        single_digit::IMPLEMENTED,
-        wings::IMPLEMENTED,
-        chains::IMPLEMENTED,
-        uniqueness::IMPLEMENTED,
-        coloring::IMPLEMENTED,
-    ]
-    .iter()
-    .any(|family| family.contains(&technique))
+    let family: &[Technique] = match technique.family() {
+        Family::Singles => singles::IMPLEMENTED,
+        Family::Intersections => intersections::IMPLEMENTED,
+        Family::Subsets => subsets::IMPLEMENTED,
+        Family::Fish => fish::IMPLEMENTED,
+        Family::SingleDigit => single_digit::IMPLEMENTED,
+        Family::Wings => wings::IMPLEMENTED,
+        Family::Chains => chains::IMPLEMENTED,
+        Family::Uniqueness => uniqueness::IMPLEMENTED,
+        Family::Coloring => coloring::IMPLEMENTED,
+        Family::Planned => &[],
+    };
+    family.contains(&technique)
 }

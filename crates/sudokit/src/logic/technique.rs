@@ -280,7 +280,73 @@ const GROUPS: &[(&str, &[Technique])] = &[
     ),
 ];
 
+/// The family of a technique: the module of [`crate::logic`] that finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Full house, naked and hidden singles ([`crate::logic::singles`]).
+    Singles,
+    /// Pointing, claiming, locked pairs and triples ([`crate::logic::intersections`]).
+    Intersections,
+    /// Naked and hidden pairs, triples and quads ([`crate::logic::subsets`]).
+    Subsets,
+    /// X-Wing, Swordfish, Jellyfish, finned and sashimi fish ([`crate::logic::fish`]).
+    Fish,
+    /// Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle
+    /// ([`crate::logic::single_digit`]).
+    SingleDigit,
+    /// XY-Wing, XYZ-Wing, W-Wing ([`crate::logic::wings`]).
+    Wings,
+    /// Remote pairs, X-Chains and XY-Chains ([`crate::logic::chains`]).
+    Chains,
+    /// Unique, hidden and avoidable rectangles, BUG+1 ([`crate::logic::uniqueness`]).
+    Uniqueness,
+    /// Simple colors and multi colors ([`crate::logic::coloring`]).
+    Coloring,
+    /// Techniques not implemented yet (AIC, ALS-XZ, forcing chains).
+    Planned,
+}
+
 impl Technique {
+    /// The family the technique belongs to.
+    pub const fn family(self) -> Family {
+        use Technique as T;
+        match self {
+            T::FullHouse | T::NakedSingle | T::HiddenSingle => Family::Singles,
+            T::LockedCandidatesPointing
+            | T::LockedCandidatesClaiming
+            | T::LockedPair
+            | T::LockedTriple => Family::Intersections,
+            T::NakedPair
+            | T::NakedTriple
+            | T::NakedQuad
+            | T::HiddenPair
+            | T::HiddenTriple
+            | T::HiddenQuad => Family::Subsets,
+            T::XWing | T::Swordfish | T::Jellyfish | T::FinnedXWing | T::SashimiXWing => {
+                Family::Fish
+            }
+            T::Skyscraper | T::TwoStringKite | T::EmptyRectangle | T::TurbotFish => {
+                Family::SingleDigit
+            }
+            T::XyWing | T::XyzWing | T::WWing => Family::Wings,
+            T::RemotePair | T::XChain | T::XyChain => Family::Chains,
+            T::UniqueRectangle1
+            | T::UniqueRectangle2
+            | T::UniqueRectangle3
+            | T::UniqueRectangle4
+            | T::UniqueRectangle5
+            | T::UniqueRectangle6
+            | T::HiddenRectangle
+            | T::AvoidableRectangle1
+            | T::AvoidableRectangle2
+            | T::BugPlusOne => Family::Uniqueness,
+            T::SimpleColorsTrap | T::SimpleColorsWrap | T::MultiColors1 | T::MultiColors2 => {
+                Family::Coloring
+            }
+            T::Aic | T::AlsXz | T::ForcingChain => Family::Planned,
+        }
+    }
+
     /// The techniques that backtracking with deepening applies by default.
     pub const DEEPENING_DEFAULT: [Technique; 3] = [
         Technique::FullHouse,
@@ -305,19 +371,7 @@ impl Technique {
     /// solver refuses other puzzles; deepening drops them, see
     /// [`crate::classic::deepening`]).
     pub const fn assumes_uniqueness(self) -> bool {
-        matches!(
-            self,
-            Technique::UniqueRectangle1
-                | Technique::UniqueRectangle2
-                | Technique::UniqueRectangle3
-                | Technique::UniqueRectangle4
-                | Technique::UniqueRectangle5
-                | Technique::UniqueRectangle6
-                | Technique::HiddenRectangle
-                | Technique::AvoidableRectangle1
-                | Technique::AvoidableRectangle2
-                | Technique::BugPlusOne
-        )
+        matches!(self.family(), Family::Uniqueness)
     }
 }
 
