@@ -540,6 +540,38 @@ mod tests {
         assert_eq!("Hard".parse(), Ok(Level::Hard));
     }
 
+    /// SE's direct claiming looks for the single in the other rows (for a
+    /// claiming from a row), not in the columns.
+    #[test]
+    fn direct_claiming_needs_a_single_in_a_line_of_the_same_kind() {
+        let grid = Grid::empty();
+        let one = Digit::new(1).unwrap();
+        let at = |r, c| Cell::at(r, c).unwrap();
+        let claiming = |keep: &[Cell]| {
+            let mut cands = Candidates::from_grid(&grid);
+            for c in Cell::all().filter(|c| !keep.contains(c)) {
+                cands.remove(c, one);
+            }
+            let step = crate::logic::find_steps(Technique::LockedCandidatesClaiming, &grid, &cands)
+                .into_iter()
+                .find(|s| s.houses.first() == Some(&House::Row(0)))
+                .expect("a claiming from row 1");
+            assert_eq!(step.eliminations, [(at(1, 0), one)]);
+            (step, cands)
+        };
+        // Row 2 keeps 1 only in r2c9 once r2c1 loses it: direct (1.9).
+        let (step, cands) = claiming(&[at(0, 0), at(0, 1), at(1, 0), at(1, 8)]);
+        assert_eq!(
+            se_direct_single(&step, &grid, &cands),
+            Some((at(1, 8), one))
+        );
+        assert_eq!(se_rating(&step, &grid, &cands), 1.9);
+        // Only column 1 is left with one place (r1c1): not direct (2.8).
+        let (step, cands) = claiming(&[at(0, 0), at(0, 1), at(1, 0), at(1, 4), at(1, 8)]);
+        assert_eq!(se_direct_single(&step, &grid, &cands), None);
+        assert_eq!(se_rating(&step, &grid, &cands), 2.8);
+    }
+
     #[test]
     fn length_bonus_follows_se() {
         assert_eq!(se_length_bonus(4), 0.0);
