@@ -12,7 +12,7 @@
 //! line keeps at most one candidate in the cover lines: without the fins it
 //! would not even be a fish.
 //!
-//! Every technique is a row of [`SHAPES`] (size and kind of fins); finned
+//! Every technique is a row of `SHAPES` (size and kind of fins); finned
 //! and sashimi Swordfish and Jellyfish need only a row there and a
 //! [`Technique`] variant. Steps come in HoDoKu's order: by digit, row-based
 //! fish before column-based ones, base lines and then cover lines in

@@ -58,7 +58,7 @@ techniques! {
     /// Evidence as for [`Technique::LockedPair`].
     LockedTriple = "locked-triple";
     /// Two cells of a house with the same two candidates.
-    /// Evidence: `houses` = [house], or [box, line] when the cells share
+    /// Evidence: `houses` = `[house]`, or `[box, line]` when the cells share
     /// both (the digits then leave both houses), `cells`, `digits`.
     NakedPair = "naked-pair";
     /// Three cells of a house with three candidates among them.
@@ -68,7 +68,7 @@ techniques! {
     /// Evidence as for [`Technique::NakedPair`].
     NakedQuad = "naked-quad";
     /// Two digits confined to the same two cells of a house.
-    /// Evidence: `houses` = [house], `cells`, `digits`.
+    /// Evidence: `houses` = `[house]`, `cells`, `digits`.
     HiddenPair = "hidden-pair";
     /// Three digits confined to three cells of a house.
     /// Evidence as for [`Technique::HiddenPair`].
