@@ -402,6 +402,11 @@ fn attempt(
     if options.max_clues.is_some_and(|n| puzzle.clues() > n) {
         return None;
     }
+    // Cheaper than grading: a few dozen uniqueness checks.
+    let singletons = orbits.iter().all(|o| o.len() == 1);
+    if options.minimal && !singletons && !is_minimal(&puzzle) {
+        return None;
+    }
     if options.level.is_some() || options.technique.is_some() {
         let (level, steps, solved) = quick_grade(&puzzle)?;
         if options.level.is_some_and(|l| l != level) {
@@ -411,10 +416,6 @@ fn attempt(
         if !options.technique.as_ref().is_none_or(used) {
             return None;
         }
-    }
-    let singletons = orbits.iter().all(|o| o.len() == 1);
-    if options.minimal && !singletons && !is_minimal(&puzzle) {
-        return None;
     }
     // The full grade, and the targets checked once more on it.
     let grade = grade::grade(&puzzle, &GradeOptions::default()).ok()?;
