@@ -1368,6 +1368,14 @@ fn generate_is_reproducible_on_any_number_of_threads() {
     assert_eq!(one.code, 0);
     assert_eq!(one.out.lines().count(), 24);
     assert_eq!(one.out, two.out);
+    // One puzzle on two threads (its attempts shared between them) is
+    // the first puzzle of the run above.
+    for j in ["1", "2"] {
+        let first = run(&[
+            "generate", "-n", "1", "--seed", "12345", "--level", "medium", "-j", j,
+        ]);
+        assert_eq!(first.out.lines().next(), one.out.lines().next());
+    }
     let other = run(&[
         "generate", "-n", "24", "--seed", "12346", "--level", "medium",
     ]);

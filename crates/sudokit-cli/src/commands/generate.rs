@@ -4,6 +4,9 @@
 //! Puzzle `i` is generated from its own seed, `S + i` for the run seed `S`
 //! ([`generate::puzzle_seed`]), on whichever thread; results are printed in
 //! index order, so the output depends on `--seed` and the options only.
+//! With fewer puzzles than threads, the attempts of each puzzle are spread
+//! over the threads instead ([`generate::generate_in_rounds`]), which gives
+//! the same puzzles.
 
 use crate::cli::{Format, GenerateArgs, LevelArg, SymmetryArg};
 use crate::commands::explain::insert_grade;
@@ -79,24 +82,38 @@ fn random_seed() -> u64 {
 fn produce(args: &GenerateArgs, options: &Options, run_seed: u64) -> anyhow::Result<ExitCode> {
     let stop = AtomicBool::new(false);
     let bar = Bar::new(args.count);
-    let chunk = (rayon::current_num_threads() as u64 * 16).max(16);
+    let threads = rayon::current_num_threads() as u64;
+    // Fewer puzzles than threads: the attempts of each puzzle share the
+    // threads instead (the same puzzles come out, see generate_in_rounds).
+    let split_attempts = args.count < threads;
+    let make = |i: u64| {
+        let seed = generate::puzzle_seed(run_seed, i);
+        let stopped = || stop.load(Ordering::Relaxed);
+        let result = if split_attempts {
+            generate::generate_in_rounds(options, threads * 4, stopped, |attempts| {
+                attempts
+                    .into_par_iter()
+                    .find_map_first(|k| generate::try_attempt(options, seed, k))
+            })
+        } else {
+            generate::generate_until(options, seed, stopped)
+        };
+        if result.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        bar.advance();
+        result
+    };
+    let chunk = (threads * 16).max(16);
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     let mut start = 0;
     while start < args.count {
         let end = start.saturating_add(chunk).min(args.count);
-        let results: Vec<Result<Generated, GenerateError>> = (start..end)
-            .into_par_iter()
-            .map(|i| {
-                let seed = generate::puzzle_seed(run_seed, i);
-                let result =
-                    generate::generate_until(options, seed, || stop.load(Ordering::Relaxed));
-                if result.is_err() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                bar.advance();
-                result
-            })
-            .collect();
+        let results: Vec<Result<Generated, GenerateError>> = if split_attempts {
+            (start..end).map(make).collect()
+        } else {
+            (start..end).into_par_iter().map(make).collect()
+        };
         let first_error = results.iter().position(Result::is_err);
         let written = bar.suspend(|| -> io::Result<()> {
             for g in results.iter().take(first_error.unwrap_or(results.len())) {

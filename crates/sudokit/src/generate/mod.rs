@@ -28,9 +28,12 @@
 //!   techniques at hand must solve the puzzle.
 //! - **Clues** ([`Options::max_clues`]): at most that many givens.
 //!
-//! **Reproducibility**: [`generate`] draws every random choice from one
-//! generator seeded with its `seed`, so the same seed and options give the
-//! same puzzle on any machine and thread (for one version of sudokit: a
+//! **Reproducibility**: attempt `k` for `seed` draws every random choice
+//! from its own generator, seeded from both ([`try_attempt`]), and
+//! [`generate`] returns the first attempt that succeeds; so the same seed
+//! and options give the same puzzle on any machine and thread, also when
+//! the attempts of one puzzle run on several threads
+//! ([`generate_in_rounds`]) (for one version of sudokit: a
 //! change to the grader changes which attempts succeed). Puzzle `i` of a run
 //! with seed `S` uses [`puzzle_seed`]`(S, i)` = `S + i`, so it can be made
 //! again alone with seed `S + i`.
@@ -314,12 +317,38 @@ pub fn generate_until(
     seed: u64,
     stop: impl Fn() -> bool,
 ) -> Result<Generated, GenerateError> {
+    generate_in_rounds(options, 1, stop, |attempts| {
+        attempts
+            .into_iter()
+            .find_map(|k| try_attempt(options, seed, k))
+    })
+}
+
+/// As [`generate_until`], making the attempts in rounds of `round`: `run`
+/// gets the attempt numbers of a round and returns the result of the
+/// lowest-numbered one that succeeds ([`try_attempt`]), if any. `run` may
+/// make the attempts on several threads: the puzzle is the same as with
+/// [`generate`], because each attempt has its own random generator. Limits
+/// and `stop` are checked between rounds.
+///
+/// ```
+/// use sudokit::generate::{self, Options};
+/// let options = Options::default();
+/// let in_rounds = generate::generate_in_rounds(&options, 4, || false, |ks| {
+///     ks.into_iter().find_map(|k| generate::try_attempt(&options, 9, k))
+/// });
+/// assert_eq!(in_rounds, generate::generate(&options, 9));
+/// ```
+pub fn generate_in_rounds(
+    options: &Options,
+    round: u64,
+    stop: impl Fn() -> bool,
+    mut run: impl FnMut(std::ops::Range<u64>) -> Option<Generated>,
+) -> Result<Generated, GenerateError> {
     if let Some(e) = options.impossible() {
         return Err(e);
     }
     let deadline = options.timeout.map(|t| (Instant::now(), t));
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let orbits = options.symmetry.orbits();
     let mut attempts = 0u64;
     loop {
         if stop() {
@@ -339,17 +368,39 @@ pub fn generate_until(
                 attempts,
             });
         }
-        attempts += 1;
-        if let Some((puzzle, solution, grade)) = attempt(options, &orbits, &mut rng) {
-            return Ok(Generated {
-                puzzle,
-                solution,
-                grade,
-                seed,
-                attempts,
-            });
+        let mut end = attempts.saturating_add(round.max(1));
+        if let Some(m) = options.max_attempts {
+            end = end.min(m);
         }
+        if let Some(found) = run(attempts..end) {
+            return Ok(found);
+        }
+        attempts = end;
     }
+}
+
+/// Attempt number `k` (from 0) for `seed`: its own random generator, seeded
+/// from both, makes a grid and removes clues; the result if it meets every
+/// target of `options`. [`generate`] returns the first attempt that succeeds.
+pub fn try_attempt(options: &Options, seed: u64, k: u64) -> Option<Generated> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(splitmix64(seed).wrapping_add(k));
+    let orbits = options.symmetry.orbits();
+    attempt(options, &orbits, &mut rng).map(|(puzzle, solution, grade)| Generated {
+        puzzle,
+        solution,
+        grade,
+        seed,
+        attempts: k + 1,
+    })
+}
+
+/// SplitMix64's output function: spreads nearby seeds far apart, so that
+/// the attempts of seeds `S` and `S + 1` share no generator.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// `1.5 s`, `60 s`.

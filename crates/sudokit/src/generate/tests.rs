@@ -159,3 +159,43 @@ fn technique_names() {
         Level::Hard
     );
 }
+
+#[test]
+fn rounds_of_attempts_give_the_same_puzzle() {
+    let o = Options {
+        level: Some(Level::Unfair),
+        ..Options::default()
+    };
+    for seed in 0..4 {
+        let one = generate(&o, seed).unwrap();
+        for round in [2, 3, 8] {
+            // Attempts of a round made in reverse order: only the lowest
+            // successful number counts.
+            let r = generate_in_rounds(
+                &o,
+                round,
+                || false,
+                |ks| {
+                    let mut found: Vec<Generated> =
+                        ks.rev().filter_map(|k| try_attempt(&o, seed, k)).collect();
+                    found.pop()
+                },
+            );
+            assert_eq!(r.as_ref(), Ok(&one), "seed {seed}, round {round}");
+        }
+        assert!(one.attempts >= 1);
+        assert_eq!(try_attempt(&o, seed, one.attempts - 1), Some(one.clone()));
+    }
+    let capped = Options {
+        max_clues: Some(17),
+        symmetry: Symmetry::Dihedral,
+        timeout: None,
+        max_attempts: Some(5),
+        ..Options::default()
+    };
+    let e = generate_in_rounds(&capped, 4, || false, |_| None).unwrap_err();
+    assert!(
+        matches!(e, GenerateError::NotFound { attempts: 5, .. }),
+        "{e:?}"
+    );
+}
