@@ -15,6 +15,7 @@ Examples:
   sudokit explain --lang es PUZZLE              a human-style solution, step by step
   sudokit hint PUZZLE                           only the next step
   sudokit grade puzzles.txt                     level, score, rating, hardest technique
+  sudokit generate -n 10 --level hard --seed 7  ten hard puzzles, the same on every run
 
 Input: positional arguments are files; `-` or no argument reads standard input; an argument that
 is not an existing file but reads as a puzzle is the puzzle itself. Line format (81 cells, `.` or
@@ -72,6 +73,119 @@ pub enum Command {
     /// Print the difficulty of each puzzle: level, score, rating, hardest technique.
     #[command(after_help = GRADE_HELP)]
     Grade(GradeArgs),
+    /// Generate unique puzzles: symmetric, minimal, of a level, with a technique, few clues.
+    #[command(after_help = GENERATE_HELP)]
+    Generate(GenerateArgs),
+}
+
+const GENERATE_HELP: &str = "\
+Examples:
+  sudokit generate                              one puzzle, half-turn symmetric
+  sudokit generate -n 100 --level hard          100 hard puzzles on every core
+  sudokit generate --level extreme --symmetry none --minimal
+  sudokit generate --technique x-wing --clues 26 --format grid
+  sudokit generate -n 5 --seed 42 --format json puzzle, solution, level, score, rating, seed
+
+Every puzzle has exactly one solution. Clues are removed in random order, a whole orbit of the
+symmetry at a time, while the solution stays unique; --minimal also checks that no single clue
+can go. Targets combine; attempts that miss them are thrown away. When --timeout runs out for a
+puzzle, the run stops with `sudokit: could not generate ...` and exit status 1.
+
+--seed S makes the output the same on every run and any number of threads: puzzle i (from 0) is
+made from seed S+i alone, which --format json prints as \"seed\"; `--seed S+i -n 1` makes that
+puzzle again (with the same options). Without --seed the run seed is random.
+
+Levels are the grader's (see `sudokit grade --help`); technique names as in `--techniques` of
+explain and grade, groups such as unique-rectangle or finned-fish included.";
+
+/// Levels, as the grader names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// Singles only, score ≤ 800.
+    Easy,
+    /// Intersections and subsets, score ≤ 1000.
+    Medium,
+    /// Fish, wings, single-digit patterns, uniqueness, coloring, score ≤ 1600.
+    Hard,
+    /// Chains, score ≤ 1800.
+    Unfair,
+    /// Beyond the techniques at hand, or score above 1800.
+    Extreme,
+}
+
+/// Symmetries of the pattern of givens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    /// No symmetry.
+    None,
+    /// Half-turn rotation.
+    Rotate180,
+    /// Quarter-turn rotation.
+    Rotate90,
+    /// Mirror across the horizontal middle line (top and bottom swap).
+    MirrorHorizontal,
+    /// Mirror across the vertical middle line (left and right swap).
+    MirrorVertical,
+    /// Mirror across the main diagonal (r1c1 to r9c9).
+    Diagonal,
+    /// Mirror across the anti-diagonal (r1c9 to r9c1).
+    AntiDiagonal,
+    /// Both mirror lines.
+    BothMirrors,
+    /// Both diagonals.
+    BothDiagonals,
+    /// Every rotation and mirror of the square.
+    Dihedral,
+}
+
+/// `sudokit generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Number of puzzles.
+    #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 1)]
+    pub count: u64,
+    /// The level every puzzle must have.
+    #[arg(long, value_enum)]
+    pub level: Option<LevelArg>,
+    /// A technique (or group) the solution path must use, e.g. `x-wing`, `unique-rectangle`.
+    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+    pub technique: Option<sudokit::generate::TechniqueTarget>,
+    /// At most N clues.
+    #[arg(long, value_name = "N")]
+    pub clues: Option<usize>,
+    /// Symmetry of the pattern of givens.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::Rotate180)]
+    pub symmetry: SymmetryArg,
+    /// No clue can be removed without a second solution.
+    #[arg(long)]
+    pub minimal: bool,
+    /// Run seed: the same seed and options give the same puzzles [default: random].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Seconds of attempts allowed per puzzle before giving up.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
+    pub timeout: std::time::Duration,
+    /// Output format: `line` (one puzzle per line), `grid` (9x9 blocks), `json` (JSON Lines with
+    /// solution, level, score, rating, hardest technique and seed).
+    #[arg(short, long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+    /// Worker threads; 0 (the default) uses every core.
+    #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
+    pub threads: usize,
+}
+
+fn parse_technique(s: &str) -> Result<sudokit::generate::TechniqueTarget, String> {
+    s.parse()
+}
+
+fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 1e9 => Ok(std::time::Duration::from_secs_f64(x)),
+        _ => Err(format!(
+            "expected a positive number of seconds, got '{}'",
+            s.trim()
+        )),
+    }
 }
 
 const EXPLAIN_HELP: &str = "\

@@ -1189,3 +1189,373 @@ fn human_commands_reject_bad_input() {
     let lang = run(&["explain", "--lang", "fr", EASY]);
     assert_eq!(lang.code, 2);
 }
+
+// ---------------------------------------------------------------- generate
+
+/// The images of cell `(r, c)` under a symmetry, written out here apart from
+/// the library's own maps so that a wrong map there makes these tests fail.
+fn symmetry_images(name: &str, r: usize, c: usize) -> Vec<(usize, usize)> {
+    let rot180 = (8 - r, 8 - c);
+    let mh = (8 - r, c);
+    let mv = (r, 8 - c);
+    let d = (c, r);
+    let ad = (8 - c, 8 - r);
+    match name {
+        "none" => vec![],
+        "rotate180" => vec![rot180],
+        "rotate90" => vec![(c, 8 - r), rot180, (8 - c, r)],
+        "mirror-horizontal" => vec![mh],
+        "mirror-vertical" => vec![mv],
+        "diagonal" => vec![d],
+        "anti-diagonal" => vec![ad],
+        "both-mirrors" => vec![mh, mv, rot180],
+        "both-diagonals" => vec![d, ad, rot180],
+        "dihedral" => vec![(c, 8 - r), rot180, (8 - c, r), mh, mv, d, ad],
+        _ => panic!("unknown symmetry {name}"),
+    }
+}
+
+/// Asserts that the givens of `puzzle` are symmetric under `name`.
+fn assert_symmetric(puzzle: &Grid, name: &str) {
+    for r in 0..9 {
+        for c in 0..9 {
+            let given = puzzle.values()[r * 9 + c] != 0;
+            for (r2, c2) in symmetry_images(name, r, c) {
+                assert_eq!(
+                    given,
+                    puzzle.values()[r2 * 9 + c2] != 0,
+                    "{name}: r{}c{} and r{}c{} in {puzzle}",
+                    r + 1,
+                    c + 1,
+                    r2 + 1,
+                    c2 + 1
+                );
+            }
+        }
+    }
+}
+
+/// Asserts that removing any one clue of `puzzle` leaves more than one solution.
+fn assert_minimal(puzzle: &Grid) {
+    for i in 0..81 {
+        if puzzle.values()[i] != 0 {
+            let mut values = *puzzle.values();
+            values[i] = 0;
+            let trial = Grid::from_values(values).unwrap();
+            assert!(
+                engine::count_solutions(&trial, 2) > 1,
+                "clue {i} of {puzzle} can go"
+            );
+        }
+    }
+}
+
+/// The puzzles of a successful `generate` run in line format.
+fn generated(args: &[&str]) -> Vec<Grid> {
+    let mut all = vec!["generate"];
+    all.extend_from_slice(args);
+    let r = run(&all);
+    assert_eq!(r.code, 0, "{args:?}: {}", r.err);
+    assert_eq!(r.err, "");
+    r.out.lines().map(grid).collect()
+}
+
+/// The objects of a successful `generate --format json` run.
+fn generated_json(args: &[&str]) -> Vec<Value> {
+    let mut all = vec!["generate", "--format", "json"];
+    all.extend_from_slice(args);
+    let r = run(&all);
+    assert_eq!(r.code, 0, "{args:?}: {}", r.err);
+    r.out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn generate_unique_puzzles_with_every_symmetry() {
+    let names = [
+        "none",
+        "rotate180",
+        "rotate90",
+        "mirror-horizontal",
+        "mirror-vertical",
+        "diagonal",
+        "anti-diagonal",
+        "both-mirrors",
+        "both-diagonals",
+        "dihedral",
+    ];
+    for (k, name) in names.iter().enumerate() {
+        let seed = (1000 + k).to_string();
+        let puzzles = generated(&["-n", "6", "--seed", &seed, "--symmetry", name]);
+        assert_eq!(puzzles.len(), 6);
+        for p in &puzzles {
+            assert_eq!(engine::count_solutions(p, 2), 1, "{name}: {p}");
+            assert_symmetric(p, name);
+        }
+    }
+    // The default is the half turn.
+    for p in generated(&["-n", "10", "--seed", "5"]) {
+        assert_eq!(engine::count_solutions(&p, 2), 1);
+        assert_symmetric(&p, "rotate180");
+    }
+}
+
+#[test]
+fn generate_minimal_puzzles() {
+    for name in ["none", "rotate180", "diagonal", "both-diagonals"] {
+        for p in generated(&["-n", "5", "--seed", "77", "--minimal", "--symmetry", name]) {
+            assert_eq!(engine::count_solutions(&p, 2), 1);
+            assert_symmetric(&p, name);
+            assert_minimal(&p);
+        }
+    }
+}
+
+#[test]
+fn generate_levels_match_the_grader() {
+    use sudokit::grade::{self, GradeOptions};
+    for (k, level) in ["easy", "medium", "hard", "unfair", "extreme"]
+        .iter()
+        .enumerate()
+    {
+        let seed = (31 * k).to_string();
+        for symmetry in ["rotate180", "none"] {
+            let objs = generated_json(&[
+                "-n",
+                "4",
+                "--seed",
+                &seed,
+                "--level",
+                level,
+                "--symmetry",
+                symmetry,
+            ]);
+            assert_eq!(objs.len(), 4);
+            for obj in &objs {
+                let p = grid(obj["puzzle"].as_str().unwrap());
+                assert_eq!(engine::count_solutions(&p, 2), 1);
+                assert_symmetric(&p, symmetry);
+                assert_solves(
+                    obj["solution"].as_str().unwrap(),
+                    obj["puzzle"].as_str().unwrap(),
+                );
+                let g = grade::grade(&p, &GradeOptions::default()).unwrap();
+                assert_eq!(g.level.name(), *level, "{p}");
+                assert_eq!(obj["level"], *level);
+                assert_eq!(obj["score"], g.score);
+                assert_eq!(obj["rating_text"], g.rating.to_string());
+                assert_eq!(obj["hardest"].as_str(), g.hardest.map(|t| t.name()));
+                assert_eq!(obj["clues"], p.clues());
+                assert!(obj["seed"].is_u64() && obj["attempts"].as_u64() >= Some(1));
+            }
+        }
+    }
+    // Level and minimality together.
+    for obj in generated_json(&["-n", "3", "--seed", "4", "--level", "hard", "--minimal"]) {
+        let p = grid(obj["puzzle"].as_str().unwrap());
+        assert_minimal(&p);
+        assert_eq!(obj["level"], "hard");
+    }
+}
+
+#[test]
+fn generate_techniques_and_clue_limits() {
+    use sudokit::grade::{self, GradeOptions};
+    for (technique, members) in [
+        ("x-wing", &["x-wing"][..]),
+        ("xy-wing", &["xy-wing"][..]),
+        (
+            "unique-rectangle",
+            &[
+                "unique-rectangle-1",
+                "unique-rectangle-2",
+                "unique-rectangle-3",
+                "unique-rectangle-4",
+                "unique-rectangle-5",
+                "unique-rectangle-6",
+            ][..],
+        ),
+    ] {
+        for p in generated(&["-n", "3", "--seed", "9", "--technique", technique]) {
+            let g = grade::grade(&p, &GradeOptions::default()).unwrap();
+            assert!(g.solved, "{p}");
+            assert!(
+                g.steps.iter().any(|s| members.contains(&s.name())),
+                "{technique} not used in {p}"
+            );
+        }
+    }
+    for p in generated(&[
+        "-n",
+        "5",
+        "--seed",
+        "3",
+        "--clues",
+        "23",
+        "--symmetry",
+        "none",
+    ]) {
+        assert!(p.clues() <= 23, "{p}");
+        assert_eq!(engine::count_solutions(&p, 2), 1);
+    }
+    // Every target at once.
+    let all = [
+        "-n",
+        "2",
+        "--seed",
+        "8",
+        "--level",
+        "hard",
+        "--technique",
+        "skyscraper",
+        "--clues",
+        "26",
+        "--minimal",
+        "--symmetry",
+        "diagonal",
+    ];
+    for p in generated(&all) {
+        let g = grade::grade(&p, &GradeOptions::default()).unwrap();
+        assert_eq!(g.level.name(), "hard");
+        assert!(g.steps.iter().any(|s| s.name() == "skyscraper"));
+        assert!(p.clues() <= 26);
+        assert_symmetric(&p, "diagonal");
+        assert_minimal(&p);
+    }
+}
+
+#[test]
+fn generate_is_reproducible_on_any_number_of_threads() {
+    let args = [
+        "generate", "-n", "24", "--seed", "12345", "--level", "medium",
+    ];
+    let one = run(&[&args[..], &["-j", "1"]].concat());
+    let two = run(&[&args[..], &["-j", "2"]].concat());
+    assert_eq!(one.code, 0);
+    assert_eq!(one.out.lines().count(), 24);
+    assert_eq!(one.out, two.out);
+    // One puzzle on two threads (its attempts shared between them) is
+    // the first puzzle of the run above.
+    for j in ["1", "2"] {
+        let first = run(&[
+            "generate", "-n", "1", "--seed", "12345", "--level", "medium", "-j", j,
+        ]);
+        assert_eq!(first.out.lines().next(), one.out.lines().next());
+    }
+    let other = run(&[
+        "generate", "-n", "24", "--seed", "12346", "--level", "medium",
+    ]);
+    assert_ne!(other.out, one.out);
+    // Without --seed, two runs differ.
+    assert_ne!(
+        run(&["generate", "-n", "3"]).out,
+        run(&["generate", "-n", "3"]).out
+    );
+    // The seed of puzzle i makes it again alone.
+    let objs = generated_json(&["-n", "6", "--seed", "500", "--symmetry", "none"]);
+    for (i, obj) in objs.iter().enumerate() {
+        assert_eq!(obj["seed"], 500 + i as u64);
+    }
+    let seed = objs[4]["seed"].to_string();
+    let again = generated(&["-n", "1", "--seed", &seed, "--symmetry", "none"]);
+    assert_eq!(again, vec![grid(objs[4]["puzzle"].as_str().unwrap())]);
+}
+
+#[test]
+fn generate_formats() {
+    let line = run(&["generate", "-n", "2", "--seed", "1"]);
+    let blocks = run(&["generate", "-n", "2", "--seed", "1", "--format", "grid"]);
+    assert_eq!(blocks.code, 0);
+    let parsed: Vec<String> = blocks
+        .out
+        .split("\n\n")
+        .filter(|b| !b.trim().is_empty())
+        .map(|b| {
+            b.chars()
+                .filter(|ch| ch.is_ascii_digit() || *ch == '.')
+                .collect()
+        })
+        .collect();
+    let lines: Vec<String> = line.out.lines().map(String::from).collect();
+    assert_eq!(parsed, lines);
+    assert!(run(&["generate", "--help"]).out.contains("Examples:"));
+    assert!(run(&["--help"]).out.contains("generate"));
+    assert_eq!(run(&["generate", "-n", "0"]).out, "");
+}
+
+#[test]
+fn generate_errors_are_clear() {
+    let hopeless = run(&[
+        "generate",
+        "--clues",
+        "17",
+        "--symmetry",
+        "dihedral",
+        "--timeout",
+        "0.3",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(hopeless.code, 1);
+    assert_eq!(hopeless.out, "");
+    assert_eq!(
+        hopeless.err,
+        "sudokit: could not generate a puzzle with at most 17 clues (symmetry dihedral) within 0.3 s\n"
+    );
+    let many = run(&[
+        "generate",
+        "-n",
+        "50",
+        "-j",
+        "2",
+        "--level",
+        "easy",
+        "--minimal",
+        "--symmetry",
+        "dihedral",
+        "--timeout",
+        "0.2",
+    ]);
+    assert_eq!(many.code, 1);
+    assert_eq!(
+        many.err,
+        "sudokit: could not generate a minimal puzzle at level easy (symmetry dihedral) within 0.2 s\n"
+    );
+    let few = run(&["generate", "--clues", "5"]);
+    assert_eq!(few.code, 1);
+    assert_eq!(
+        few.err,
+        "sudokit: no puzzle with at most 5 clues has a unique solution (17 is the least)\n"
+    );
+    let clash = run(&["generate", "--level", "easy", "--technique", "x-wing"]);
+    assert_eq!(clash.code, 1);
+    assert_eq!(
+        clash.err,
+        "sudokit: x-wing is a hard technique: a puzzle using it cannot be easy\n"
+    );
+    let nonsense = run(&["generate", "--technique", "nonsense"]);
+    assert_eq!(nonsense.code, 2);
+    assert!(
+        nonsense.err.contains("unknown technique 'nonsense'"),
+        "{}",
+        nonsense.err
+    );
+    assert!(nonsense.err.contains("x-wing") && nonsense.err.contains("unique-rectangle"));
+    let unavailable = run(&["generate", "--technique", "forcing-chain"]);
+    assert_eq!(unavailable.code, 2);
+    assert!(unavailable.err.contains("not available yet"));
+    for bad in [
+        &["--timeout", "0"][..],
+        &["--timeout", "soon"],
+        &["--symmetry", "spiral"],
+        &["--level", "impossible"],
+        &["-n", "-1"],
+        &["--clues", "x"],
+    ] {
+        let r = run(&[&["generate"][..], bad].concat());
+        assert_eq!(r.code, 2, "{bad:?}");
+        assert!(!r.err.contains("panicked"));
+    }
+}

@@ -23,6 +23,7 @@ pub mod classic;
 pub mod engine;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod grade;
 pub mod grid;
 pub mod logic;

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod check;
 pub mod count;
 pub mod explain;
+pub mod generate;
 pub mod grade;
 pub mod hint;
 pub mod human;
@@ -24,5 +25,6 @@ pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Explain(args) => explain::run(args),
         Command::Hint(args) => hint::run(args),
         Command::Grade(args) => grade::run(args),
+        Command::Generate(args) => generate::run(args),
     }
 }

@@ -1,0 +1,201 @@
+//! Generator tests: every puzzle is checked with the engine, the symmetry's
+//! orbits and the grader, never against stored answers.
+
+use super::*;
+
+fn options(symmetry: Symmetry) -> Options {
+    Options {
+        symmetry,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn every_symmetry_gives_unique_symmetric_puzzles() {
+    for (k, &symmetry) in Symmetry::ALL.iter().enumerate() {
+        for seed in 0..4 {
+            let g = generate(&options(symmetry), 100 * k as u64 + seed).unwrap();
+            assert_eq!(engine::count_solutions(&g.puzzle, 2), 1, "{symmetry}");
+            assert_eq!(engine::solve_one(&g.puzzle), Some(g.solution));
+            assert!(symmetry.is_symmetric(&g.puzzle), "{symmetry}: {}", g.puzzle);
+            // No orbit can go: the removal pass ran to the end.
+            for orbit in symmetry.orbits() {
+                if orbit.iter().all(|&c| g.puzzle[c] != 0) {
+                    let mut trial = g.puzzle;
+                    for &c in &orbit {
+                        trial.set(c, None);
+                    }
+                    assert!(engine::count_solutions(&trial, 2) > 1, "{symmetry}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn minimal_puzzles_need_every_clue() {
+    for symmetry in [Symmetry::None, Symmetry::Rotate180, Symmetry::Diagonal] {
+        for seed in 0..4 {
+            let o = Options {
+                minimal: true,
+                ..options(symmetry)
+            };
+            let g = generate(&o, seed).unwrap();
+            assert!(symmetry.is_symmetric(&g.puzzle));
+            for c in Cell::all().filter(|&c| g.puzzle[c] != 0) {
+                let mut trial = g.puzzle;
+                trial.set(c, None);
+                assert!(engine::count_solutions(&trial, 2) > 1, "{c} can go");
+            }
+        }
+    }
+}
+
+#[test]
+fn levels_are_met() {
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        for seed in 0..3 {
+            let o = Options {
+                level: Some(level),
+                ..Options::default()
+            };
+            let g = generate(&o, seed).unwrap();
+            let again = grade::grade(&g.puzzle, &GradeOptions::default()).unwrap();
+            assert_eq!(again.level, level);
+            assert_eq!(again, g.grade);
+        }
+    }
+}
+
+#[test]
+fn techniques_and_clue_limits_are_met() {
+    let t: TechniqueTarget = "x-wing".parse().unwrap();
+    let o = Options {
+        technique: Some(t.clone()),
+        max_clues: Some(27),
+        ..Options::default()
+    };
+    for seed in 0..2 {
+        let g = generate(&o, seed).unwrap();
+        assert!(g.puzzle.clues() <= 27);
+        assert!(g.grade.solved);
+        assert!(
+            g.grade
+                .steps
+                .iter()
+                .filter_map(SolvedStep::step)
+                .any(|s| s.technique == Technique::XWing)
+        );
+    }
+}
+
+#[test]
+fn same_seed_same_puzzle_and_seeds_differ() {
+    let o = Options::default();
+    let a = generate(&o, 5).unwrap();
+    assert_eq!(generate(&o, 5).unwrap(), a);
+    assert_ne!(generate(&o, 6).unwrap().puzzle, a.puzzle);
+    assert_eq!(a.seed, 5);
+    assert_eq!(puzzle_seed(5, 3), 8);
+    assert_eq!(puzzle_seed(u64::MAX, 1), 0);
+}
+
+#[test]
+fn impossible_targets_fail_cleanly() {
+    let few = Options {
+        max_clues: Some(5),
+        ..Options::default()
+    };
+    assert_eq!(generate(&few, 0), Err(GenerateError::TooFewClues(5)));
+    let clash = Options {
+        level: Some(Level::Easy),
+        technique: Some("x-wing".parse().unwrap()),
+        ..Options::default()
+    };
+    assert_eq!(
+        generate(&clash, 0).unwrap_err().to_string(),
+        "x-wing is a hard technique: a puzzle using it cannot be easy"
+    );
+    let hopeless = Options {
+        max_clues: Some(17),
+        symmetry: Symmetry::Dihedral,
+        timeout: None,
+        max_attempts: Some(3),
+        ..Options::default()
+    };
+    let e = generate(&hopeless, 0).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "could not generate a puzzle with at most 17 clues (symmetry dihedral) in 3 attempts"
+    );
+    let timed = Options {
+        timeout: Some(Duration::from_millis(50)),
+        max_attempts: None,
+        ..hopeless
+    };
+    let e = generate(&timed, 0).unwrap_err().to_string();
+    assert!(e.ends_with("within 0.05 s"), "{e}");
+    assert_eq!(
+        generate_until(&Options::default(), 0, || true),
+        Err(GenerateError::Stopped)
+    );
+}
+
+#[test]
+fn technique_names() {
+    for name in TechniqueTarget::valid_names() {
+        let t: TechniqueTarget = name.parse().unwrap();
+        assert!(!t.members().is_empty(), "{name}");
+    }
+    let e = "nonsense".parse::<TechniqueTarget>().unwrap_err();
+    assert!(
+        e.starts_with("unknown technique 'nonsense' (valid names: full-house"),
+        "{e}"
+    );
+    assert!("x-wing,swordfish".parse::<TechniqueTarget>().is_err());
+    assert!("".parse::<TechniqueTarget>().is_err());
+    assert_eq!(
+        "finned-fish".parse::<TechniqueTarget>().unwrap().level(),
+        Level::Hard
+    );
+}
+
+#[test]
+fn rounds_of_attempts_give_the_same_puzzle() {
+    let o = Options {
+        level: Some(Level::Unfair),
+        ..Options::default()
+    };
+    for seed in 0..4 {
+        let one = generate(&o, seed).unwrap();
+        for round in [2, 3, 8] {
+            // Attempts of a round made in reverse order: only the lowest
+            // successful number counts.
+            let r = generate_in_rounds(
+                &o,
+                round,
+                || false,
+                |ks| {
+                    let mut found: Vec<Generated> =
+                        ks.rev().filter_map(|k| try_attempt(&o, seed, k)).collect();
+                    found.pop()
+                },
+            );
+            assert_eq!(r.as_ref(), Ok(&one), "seed {seed}, round {round}");
+        }
+        assert!(one.attempts >= 1);
+        assert_eq!(try_attempt(&o, seed, one.attempts - 1), Some(one.clone()));
+    }
+    let capped = Options {
+        max_clues: Some(17),
+        symmetry: Symmetry::Dihedral,
+        timeout: None,
+        max_attempts: Some(5),
+        ..Options::default()
+    };
+    let e = generate_in_rounds(&capped, 4, || false, |_| None).unwrap_err();
+    assert!(
+        matches!(e, GenerateError::NotFound { attempts: 5, .. }),
+        "{e:?}"
+    );
+}
