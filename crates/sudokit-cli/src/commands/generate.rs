@@ -9,7 +9,7 @@
 //! the same puzzles.
 
 use crate::cli::{Format, GenerateArgs, LevelArg, SymmetryArg};
-use crate::commands::explain::insert_grade;
+use crate::commands::human::insert_grade;
 use crate::output;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
