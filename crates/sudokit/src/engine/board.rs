@@ -135,6 +135,15 @@ impl Board {
         self.dirty |= dirty;
     }
 
+    /// Keeps only the candidates of digit `d` (0-based) inside `mask`.
+    #[inline(always)]
+    pub(crate) fn restrict(&mut self, d: usize, mask: &Lanes) {
+        for k in 0..4 {
+            self.cand[d][k] &= mask[k];
+        }
+        self.dirty |= 1 << d;
+    }
+
     /// Removes candidate `d` (0-based) from `cell`.
     #[inline(always)]
     pub(crate) fn eliminate(&mut self, cell: usize, d: usize) {

@@ -10,8 +10,17 @@
 //! of guesses but cost more per node than they saved. Without a bivalue cell
 //! the unsolved cell with the fewest candidates is taken.
 
-use super::board::Board;
-use super::tables::PEERS;
+use super::board::{ALL_CELLS, Board, Lanes};
+use super::propagate::{band_columns, shrink};
+use super::tables::{COLS_TO_ROWS, CONFIGS, MINIROW_CELLS, PEERS, ROW0};
+
+/// A binary split of one digit's candidates: explore `first`, then `second`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Split {
+    pub(crate) digit: usize,
+    pub(crate) first: Lanes,
+    pub(crate) second: Lanes,
+}
 
 /// A guess: try digit `digit` (0-based) in `cell`, and on the other branch
 /// remove it.
@@ -60,6 +69,62 @@ impl Board {
             }
         }
         self.guess_in(best.1, best.2)
+    }
+
+    /// A band (or stack) level split, as tdoku branches: in the band or
+    /// stack with the fewest (digit, permutation) configurations left, a
+    /// digit with exactly two. `None` when there is no such digit.
+    #[inline(always)]
+    pub(crate) fn choose_split(&self) -> Option<Split> {
+        let mut conf = [[0u32; 9]; 6];
+        let mut total = [0u32; 6];
+        for d in 0..9 {
+            let c = &self.cand[d];
+            let cp = self.colpres[d];
+            let m = [
+                shrink(c[0]),
+                shrink(c[1]),
+                shrink(c[2]),
+                (cp & ROW0) as usize,
+                (cp >> 9 & ROW0) as usize,
+                (cp >> 18 & ROW0) as usize,
+            ];
+            for k in 0..6 {
+                let x = CONFIGS[m[k]];
+                conf[k][d] = x;
+                total[k] += x & 15;
+            }
+        }
+        let mut best = (u32::MAX, 0);
+        for k in 0..6 {
+            if total[k] > 9 && total[k] < best.0 {
+                best = (total[k], k);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        let k = best.1;
+        let d = (0..9).find(|&d| conf[k][d] & 15 == 2)?;
+        let x = conf[k][d];
+        let (p1, p2) = (x >> 4 & 0x1ff, x >> 16 & 0x1ff);
+        let (mut first, mut second) = (ALL_CELLS, ALL_CELLS);
+        if k < 3 {
+            first[k] = MINIROW_CELLS[p1 as usize];
+            second[k] = MINIROW_CELLS[p2 as usize];
+        } else {
+            let st = k - 3;
+            let others = !(ROW0 << (9 * st));
+            for band in 0..3 {
+                first[band] &= band_columns(others | p1 << (9 * st), band) * COLS_TO_ROWS;
+                second[band] &= band_columns(others | p2 << (9 * st), band) * COLS_TO_ROWS;
+            }
+        }
+        Some(Split {
+            digit: d,
+            first,
+            second,
+        })
     }
 
     /// Guess the lowest digit still possible in the cell `bit` of `band`.

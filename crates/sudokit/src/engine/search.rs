@@ -83,8 +83,16 @@ impl Search {
             if board.is_solved() {
                 return Some(board);
             }
-            let g = board.choose();
             self.stats.guesses += 1;
+            if let Some(s) = board.choose_split() {
+                let mut other = board;
+                other.restrict(s.digit, &s.second);
+                self.stack.push(other);
+                board.restrict(s.digit, &s.first);
+                self.current = Some(board);
+                continue;
+            }
+            let g = board.choose();
             let mut other = board;
             other.eliminate(g.cell, g.digit);
             self.stack.push(other);
