@@ -21,11 +21,14 @@ use super::tables::{
 /// The triad rule only runs on boards with at least this many open cells.
 ///
 /// It pays near the root, where one elimination saves a whole subtree, and
-/// costs more than it saves deeper down (callgrind instruction counts, per
-/// puzzle, against no triads: top1465 -14 %, forum_hardest_1905 -2.5 %,
-/// serg -3 %; run on every board it was +9 % on forum_hardest and +28 % on
-/// serg).
-const TRIAD_MIN_OPEN: u32 = 0;
+/// costs more than it saves deeper down. With the band splits of
+/// `branch.rs` the triads matter more (they act on the permutations a split
+/// fixes): on every board, forum_hardest_1905 needs 66 guesses per puzzle
+/// instead of 81 with the old gate of 56 open cells. Timed against "every
+/// board" (min of chunk timings, same run): gate 45 is about as fast on
+/// forum_hardest_1905 and top1465 and 25-30 % faster on serg, whose easy
+/// boards paid for triads they did not need.
+const TRIAD_MIN_OPEN: u32 = 45;
 
 /// The propagation found a contradiction: this branch has no solution.
 #[derive(Debug)]

@@ -265,6 +265,30 @@ mod tests {
     }
 
     #[test]
+    fn always_and_configs_follow_the_permutations() {
+        for m in 0..512usize {
+            let inside: Vec<u32> = PERMS
+                .iter()
+                .copied()
+                .filter(|&p| p & m as u32 == p)
+                .collect();
+            let c = CONFIGS[m];
+            assert_eq!(c & 15, inside.len() as u32);
+            if inside.len() >= 2 {
+                assert_eq!(c >> 4 & 0x1ff, inside[0]);
+                assert_eq!(c >> 16 & 0x1ff, inside[1]);
+            }
+            let always = inside.iter().fold(0x1ff, |a, p| a & p);
+            assert_eq!(
+                u32::from(ALWAYS[m]),
+                if inside.is_empty() { 0 } else { always }
+            );
+        }
+        // Two permutations sharing one entry: that entry is forced.
+        assert_eq!(ALWAYS[(PERMS[0] | PERMS[1]) as usize], 1);
+    }
+
+    #[test]
     fn peers_count_twenty() {
         for p in &PEERS {
             assert_eq!(p.iter().map(|w| w.count_ones()).sum::<u32>(), 20);
