@@ -76,6 +76,9 @@ pub(crate) struct Board {
     /// Per digit, the column layout its stack filter last produced (see
     /// `propagate.rs`); `u32::MAX` before the first filtering.
     pub(crate) colpres: [u32; 9],
+    /// Per digit, the minirows its band filter last kept (bit
+    /// `9 * band + 3 * row + box`); current whenever no digit is dirty.
+    pub(crate) rowpres: [u32; 9],
     /// Digits (bit `d`) whose candidates changed since their last filtering.
     pub(crate) dirty: u16,
 }
@@ -113,6 +116,7 @@ impl Board {
             cand,
             unsolved: ALL_CELLS,
             colpres: [u32::MAX; 9],
+            rowpres: [0; 9],
             dirty: 0x1ff,
         }
     }

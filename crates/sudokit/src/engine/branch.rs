@@ -16,7 +16,7 @@
 //! the unsolved cell with the fewest candidates is taken.
 
 use super::board::{ALL_CELLS, Board, Lanes};
-use super::propagate::{band_columns, shrink};
+use super::propagate::band_columns;
 use super::tables::{COLS_TO_ROWS, CONFIGS, MINIROW_CELLS, PEERS, ROW0};
 
 /// A binary split of one digit's candidates: explore `first`, then `second`.
@@ -84,12 +84,12 @@ impl Board {
         let mut conf = [[0u32; 9]; 6];
         let mut total = [0u32; 6];
         for d in 0..9 {
-            let c = &self.cand[d];
+            let rp = self.rowpres[d];
             let cp = self.colpres[d];
             let m = [
-                shrink(c[0]),
-                shrink(c[1]),
-                shrink(c[2]),
+                (rp & ROW0) as usize,
+                (rp >> 9 & ROW0) as usize,
+                (rp >> 18 & ROW0) as usize,
                 (cp & ROW0) as usize,
                 (cp >> 9 & ROW0) as usize,
                 (cp >> 18 & ROW0) as usize,

@@ -101,12 +101,21 @@ pub(crate) fn band_columns(t: u32, band: usize) -> u32 {
 /// contradiction when a row, box, column or band runs out of room for the
 /// digit.
 #[inline(always)]
-fn filter_digit(mut w: Lanes, colpres: &mut u32) -> Result<Lanes, Contradiction> {
+fn filter_digit(
+    mut w: Lanes,
+    colpres: &mut u32,
+    rowpres: &mut u32,
+) -> Result<Lanes, Contradiction> {
     loop {
-        // Rows against boxes, band by band.
-        for x in w.iter_mut().take(3) {
-            *x &= KEEP[shrink(*x)];
+        // Rows against boxes, band by band. The kept minirows are exactly
+        // the `PERM` entries: each of them still holds a candidate.
+        let mut rows = 0;
+        for (band, x) in w.iter_mut().take(3).enumerate() {
+            let s = shrink(*x);
+            *x &= KEEP[s];
+            rows |= u32::from(PERM[s]) << (9 * band);
         }
+        *rowpres = rows;
         if w[0] == 0 || w[1] == 0 || w[2] == 0 {
             return Err(Contradiction);
         }
@@ -136,7 +145,7 @@ impl Board {
     /// Filters digit `d` and places its row singles.
     #[inline(always)]
     fn update_digit(&mut self, d: usize) -> Result<(), Contradiction> {
-        let w = filter_digit(self.cand[d], &mut self.colpres[d])?;
+        let w = filter_digit(self.cand[d], &mut self.colpres[d], &mut self.rowpres[d])?;
         let mut placed = row_singles(&w);
         for k in 0..4 {
             placed[k] &= self.unsolved[k];
@@ -239,8 +248,17 @@ impl Board {
         let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
         let (mut m1, mut m2, mut m3, mut m4) = (0u64, 0u64, 0u64, 0u64);
         for d in 0..9 {
-            let c = &self.cand[d];
-            let (s0, s1, s2) = (shrink(c[0]), shrink(c[1]), shrink(c[2]));
+            let rp = self.rowpres[d];
+            debug_assert_eq!(
+                rp,
+                (0..3).fold(0, |a, b| a | (shrink(self.cand[d][b]) as u32) << (9 * b))
+            );
+            debug_assert_eq!(self.colpres[d], stack_layout(&self.cand[d]));
+            let (s0, s1, s2) = (
+                (rp & ROW0) as usize,
+                (rp >> 9 & ROW0) as usize,
+                (rp >> 18 & ROW0) as usize,
+            );
             let cp = self.colpres[d];
             let p = (s0 | s1 << 9 | s2 << 18) as u64 | u64::from(cp) << 32;
             pres[d] = p;
