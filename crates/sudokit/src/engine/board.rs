@@ -53,6 +53,35 @@ const BOX_CELLS: [u32; 8] = {
     t
 };
 
+/// Bits 7, 15, ..., 63 of `x` (the high bit of each byte), gathered into
+/// the low eight bits.
+#[inline(always)]
+fn byte_high_bits(x: u64) -> u32 {
+    ((x & 0x8080_8080_8080_8080).wrapping_mul(0x0002_0408_1020_4081) >> 56) as u32
+}
+
+/// The four bit planes of 27 cell values (each below 16) as band words:
+/// `planes[k]` has bit `i` set when bit `k` of `cells[i]` is.
+///
+/// Eight cells per 64-bit word, no table and no per-cell store: building
+/// the givens by a read-modify-write per cell on a table indexed by the
+/// value chained the stores of consecutive empty cells, which cost a tenth
+/// of the time of an easy puzzle.
+#[inline(always)]
+fn bit_planes(cells: &[u8]) -> [u32; 4] {
+    let mut bytes = [0u8; 32];
+    bytes[..27].copy_from_slice(&cells[..27]);
+    let words: [u64; 4] =
+        std::array::from_fn(|j| u64::from_le_bytes(bytes[8 * j..8 * j + 8].try_into().unwrap()));
+    std::array::from_fn(|k| {
+        let mut plane = 0;
+        for (j, w) in words.iter().enumerate() {
+            plane |= byte_high_bits(w << (7 - k)) << (8 * j);
+        }
+        plane
+    })
+}
+
 /// Candidates of one digit in the three bands, plus a zero lane.
 pub(crate) type Lanes = [u32; 4];
 
@@ -96,8 +125,13 @@ impl Board {
         // Slot 0 collects the empty cells.
         let mut given = [[0u32; 3]; 10];
         for (band, cells) in grid.values().chunks_exact(27).enumerate() {
-            for (i, &v) in cells.iter().enumerate() {
-                given[usize::from(v.min(9))][band] |= 1 << i;
+            let planes = bit_planes(cells);
+            for (v, g) in given.iter_mut().enumerate() {
+                let mut m = super::tables::BAND;
+                for (k, p) in planes.iter().enumerate() {
+                    m &= if v >> k & 1 != 0 { *p } else { !*p };
+                }
+                g[band] = m;
             }
         }
         let mut cand = [ALL_CELLS; 9];
