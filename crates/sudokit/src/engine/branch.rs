@@ -81,23 +81,20 @@ impl Board {
     /// digit with exactly two. `None` when there is no such digit.
     #[inline(always)]
     pub(crate) fn choose_split(&self) -> Option<Split> {
-        let mut conf = [[0u32; 9]; 6];
+        // Per band (0..3) and stack (3..6), the digit matrices; totals first,
+        // the digits of the chosen band only afterwards.
+        let matrix = |d: usize, k: usize| -> usize {
+            let w = if k < 3 {
+                self.rowpres[d]
+            } else {
+                self.colpres[d]
+            };
+            (w >> (9 * (k % 3)) & ROW0) as usize
+        };
         let mut total = [0u32; 6];
         for d in 0..9 {
-            let rp = self.rowpres[d];
-            let cp = self.colpres[d];
-            let m = [
-                (rp & ROW0) as usize,
-                (rp >> 9 & ROW0) as usize,
-                (rp >> 18 & ROW0) as usize,
-                (cp & ROW0) as usize,
-                (cp >> 9 & ROW0) as usize,
-                (cp >> 18 & ROW0) as usize,
-            ];
             for k in 0..6 {
-                let x = CONFIGS[m[k]];
-                conf[k][d] = x;
-                total[k] += x & 15;
+                total[k] += CONFIGS[matrix(d, k)] & 15;
             }
         }
         let mut best = (u32::MAX, 0);
@@ -110,8 +107,8 @@ impl Board {
             return None;
         }
         let k = best.1;
-        let d = (0..9).find(|&d| conf[k][d] & 15 == 2)?;
-        let x = conf[k][d];
+        let d = (0..9).find(|&d| CONFIGS[matrix(d, k)] & 15 == 2)?;
+        let x = CONFIGS[matrix(d, k)];
         let (p1, p2) = (x >> 4 & 0x1ff, x >> 16 & 0x1ff);
         let (mut first, mut second) = (ALL_CELLS, ALL_CELLS);
         if k < 3 {
