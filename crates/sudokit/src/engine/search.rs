@@ -30,7 +30,9 @@ impl Search {
     pub(crate) fn with_kernel(grid: &Grid, kernel: Kernel) -> Search {
         Search {
             current: Some(Board::new(grid)),
-            stack: Vec::new(),
+            // One allocation per search: easy puzzles stay below 16
+            // pending boards, hard ones grow it once or twice.
+            stack: Vec::with_capacity(16),
             stats: Stats::default(),
             kernel,
         }
