@@ -116,9 +116,9 @@ fn filter_digit(
             rows |= u32::from(PERM[s]) << (9 * band);
         }
         *rowpres = rows;
-        if w[0] == 0 || w[1] == 0 || w[2] == 0 {
-            return Err(Contradiction);
-        }
+        // An empty band needs no test of its own: it leaves a row of every
+        // stack matrix empty, so `all` differs from `colpres` (a layout
+        // that passed the test below) and a `PERM` lookup below gives 0.
         // Columns against boxes, stack by stack.
         let all = stack_layout(&w);
         if all == *colpres {
