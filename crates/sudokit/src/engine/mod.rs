@@ -7,9 +7,12 @@
 //! (`propagate.rs`) applies, per digit, a permutation filter to the minirows of
 //! each band and to the minicolumns of each stack (locked candidates in both
 //! directions, hidden singles) and, across digits, bit-sliced counting for
-//! naked singles and dead cells; when stuck, the search (`search.rs`) guesses
-//! in a bivalue cell (`branch.rs`) and keeps the alternative on an explicit
-//! stack, stopping as soon as the requested number of solutions is reached.
+//! naked singles and dead cells, and near the root the triad rule (three
+//! digits per minirow and minicolumn, naked and hidden); when stuck, the
+//! search (`search.rs`) splits a digit with two permutations left in a band
+//! or stack, else guesses in a bivalue cell (`branch.rs`), and keeps the
+//! alternative on an explicit stack, stopping as soon as the requested
+//! number of solutions is reached.
 
 // Bitboard code indexes bands and digits in several arrays at once; index
 // loops say that more plainly than zipped iterators.

@@ -14,16 +14,21 @@
 //! `Board::triads`) adds naked-triple reasoning on minirows and minicolumns.
 
 use super::board::{Board, Lanes, columns};
-use super::tables::{COLS_TO_ROWS, FORCED, KEEP, MINIROW_CELLS, MINIROWS, PEERS, PERM, ROW0};
+use super::tables::{
+    ALWAYS, COLS_TO_ROWS, FORCED, KEEP, MINIROW_CELLS, MINIROWS, PEERS, PERM, ROW0,
+};
 
 /// The triad rule only runs on boards with at least this many open cells.
 ///
 /// It pays near the root, where one elimination saves a whole subtree, and
-/// costs more than it saves deeper down (callgrind instruction counts, per
-/// puzzle, against no triads: top1465 -14 %, forum_hardest_1905 -2.5 %,
-/// serg -3 %; run on every board it was +9 % on forum_hardest and +28 % on
-/// serg).
-const TRIAD_MIN_OPEN: u32 = 56;
+/// costs more than it saves deeper down. With the band splits of
+/// `branch.rs` the triads matter more (they act on the permutations a split
+/// fixes): on every board, forum_hardest_1905 needs 66 guesses per puzzle
+/// instead of 81 with the old gate of 56 open cells. Timed against "every
+/// board" (min of chunk timings, same run): gate 45 is about as fast on
+/// forum_hardest_1905 and top1465 and 25-30 % faster on serg, whose easy
+/// boards paid for triads they did not need.
+const TRIAD_MIN_OPEN: u32 = 45;
 
 /// The propagation found a contradiction: this branch has no solution.
 #[derive(Debug)]
@@ -31,7 +36,7 @@ pub(crate) struct Contradiction;
 
 /// 9-bit shrink of a band word: which of its minirows hold a candidate.
 #[inline(always)]
-fn shrink(w: u32) -> usize {
+pub(crate) fn shrink(w: u32) -> usize {
     // The masks keep every index provably inside its table.
     let r0 = MINIROWS[(w & ROW0) as usize] as usize;
     let r1 = MINIROWS[(w >> 9 & ROW0) as usize] as usize;
@@ -83,7 +88,7 @@ fn stack_layout(w: &Lanes) -> u32 {
 
 /// The inverse of `stack_layout` for one band: its nine columns.
 #[inline(always)]
-fn band_columns(t: u32, band: usize) -> u32 {
+pub(crate) fn band_columns(t: u32, band: usize) -> u32 {
     let x = t >> (3 * band) & STACK_SLOTS;
     (x | x >> 6 | x >> 12) & ROW0
 }
@@ -96,15 +101,24 @@ fn band_columns(t: u32, band: usize) -> u32 {
 /// contradiction when a row, box, column or band runs out of room for the
 /// digit.
 #[inline(always)]
-fn filter_digit(mut w: Lanes, colpres: &mut u32) -> Result<Lanes, Contradiction> {
+fn filter_digit(
+    mut w: Lanes,
+    colpres: &mut u32,
+    rowpres: &mut u32,
+) -> Result<Lanes, Contradiction> {
     loop {
-        // Rows against boxes, band by band.
-        for x in w.iter_mut().take(3) {
-            *x &= KEEP[shrink(*x)];
+        // Rows against boxes, band by band. The kept minirows are exactly
+        // the `PERM` entries: each of them still holds a candidate.
+        let mut rows = 0;
+        for (band, x) in w.iter_mut().take(3).enumerate() {
+            let s = shrink(*x);
+            *x &= KEEP[s];
+            rows |= u32::from(PERM[s]) << (9 * band);
         }
-        if w[0] == 0 || w[1] == 0 || w[2] == 0 {
-            return Err(Contradiction);
-        }
+        *rowpres = rows;
+        // An empty band needs no test of its own: it leaves a row of every
+        // stack matrix empty, so `all` differs from `colpres` (a layout
+        // that passed the test below) and a `PERM` lookup below gives 0.
         // Columns against boxes, stack by stack.
         let all = stack_layout(&w);
         if all == *colpres {
@@ -131,7 +145,7 @@ impl Board {
     /// Filters digit `d` and places its row singles.
     #[inline(always)]
     fn update_digit(&mut self, d: usize) -> Result<(), Contradiction> {
-        let w = filter_digit(self.cand[d], &mut self.colpres[d])?;
+        let w = filter_digit(self.cand[d], &mut self.colpres[d], &mut self.rowpres[d])?;
         let mut placed = row_singles(&w);
         for k in 0..4 {
             placed[k] &= self.unsolved[k];
@@ -230,18 +244,42 @@ impl Board {
         // minicolumns (bit 32 + `stack_layout` bit), both as the filters left
         // them; then bit-sliced counts of how many digits each can hold.
         let mut pres = [0u64; 9];
+        let mut must = [0u64; 9];
         let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
+        let (mut m1, mut m2, mut m3, mut m4) = (0u64, 0u64, 0u64, 0u64);
         for d in 0..9 {
-            let c = &self.cand[d];
-            let rows = shrink(c[0]) | shrink(c[1]) << 9 | shrink(c[2]) << 18;
-            let p = rows as u64 | u64::from(self.colpres[d]) << 32;
+            let rp = self.rowpres[d];
+            debug_assert_eq!(
+                rp,
+                (0..3).fold(0, |a, b| a | (shrink(self.cand[d][b]) as u32) << (9 * b))
+            );
+            debug_assert_eq!(self.colpres[d], stack_layout(&self.cand[d]));
+            let (s0, s1, s2) = (
+                (rp & ROW0) as usize,
+                (rp >> 9 & ROW0) as usize,
+                (rp >> 18 & ROW0) as usize,
+            );
+            let cp = self.colpres[d];
+            let p = (s0 | s1 << 9 | s2 << 18) as u64 | u64::from(cp) << 32;
             pres[d] = p;
             four |= three & p;
             three |= two & p;
             two |= one & p;
             one |= p;
+            // The minirows and minicolumns the digit must occupy.
+            let fr =
+                u64::from(ALWAYS[s0]) | u64::from(ALWAYS[s1]) << 9 | u64::from(ALWAYS[s2]) << 18;
+            let fc = u64::from(ALWAYS[(cp & ROW0) as usize])
+                | u64::from(ALWAYS[(cp >> 9 & ROW0) as usize]) << 9
+                | u64::from(ALWAYS[(cp >> 18 & ROW0) as usize]) << 18;
+            let f = fr | fc << 32;
+            must[d] = f;
+            m4 |= m3 & f;
+            m3 |= m2 & f;
+            m2 |= m1 & f;
+            m1 |= f;
         }
-        if !three & VALID != 0 {
+        if !three & VALID != 0 || m4 != 0 {
             return Err(Contradiction);
         }
         // Minirows and minicolumns with three digits, some cell unplaced.
@@ -249,11 +287,26 @@ impl Board {
         let open_rows = shrink(u[0]) | shrink(u[1]) << 9 | shrink(u[2]) << 18;
         let open_cols = stack_layout(u);
         let exact = three & !four & (open_rows as u64 | u64::from(open_cols) << 32);
-        if exact == 0 {
+        // Minirows and minicolumns holding three digits that must go there
+        // and some other digit that can: the others leave.
+        let hidden = m3 & four;
+        if exact | hidden == 0 {
             return Ok(false);
         }
         let mut changed = false;
         for d in 0..9 {
+            let drop = pres[d] & hidden & !must[d];
+            if drop != 0 {
+                let rows = drop as u32;
+                let cols = (drop >> 32) as u32;
+                for band in 0..3 {
+                    let r = MINIROW_CELLS[(rows >> (9 * band) & ROW0) as usize];
+                    let c = band_columns(cols, band) * COLS_TO_ROWS;
+                    self.cand[d][band] &= !(r | c);
+                }
+                self.dirty |= 1 << d;
+                changed = true;
+            }
             let forced = pres[d] & exact;
             if forced == 0 {
                 continue;

@@ -30,7 +30,9 @@ impl Search {
     pub(crate) fn with_kernel(grid: &Grid, kernel: Kernel) -> Search {
         Search {
             current: Some(Board::new(grid)),
-            stack: Vec::new(),
+            // One allocation per search: easy puzzles stay below 16
+            // pending boards, hard ones grow it once or twice.
+            stack: Vec::with_capacity(16),
             stats: Stats::default(),
             kernel,
         }
@@ -83,8 +85,16 @@ impl Search {
             if board.is_solved() {
                 return Some(board);
             }
-            let g = board.choose();
             self.stats.guesses += 1;
+            if let Some(s) = board.choose_split() {
+                let mut other = board;
+                other.restrict(s.digit, &s.second);
+                self.stack.push(other);
+                board.restrict(s.digit, &s.first);
+                self.current = Some(board);
+                continue;
+            }
+            let g = board.choose();
             let mut other = board;
             other.eliminate(g.cell, g.digit);
             self.stack.push(other);
