@@ -9,12 +9,16 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use sudokit::Grid;
 
-/// Puzzles per chunk: enough to keep every thread busy, few enough that the
-/// first results show at once.
-const CHUNK: usize = 256;
+/// Puzzles in the first chunk: enough to keep every thread busy, few enough
+/// that the first results show at once.
+const FIRST_CHUNK: usize = 256;
+/// Chunks double up to this size: threads wait for each other at the end of
+/// a chunk, so long batches need long chunks to keep every core busy.
+const LAST_CHUNK: usize = 16384;
 /// The progress bar appears only for runs longer than this.
 const QUIET_FOR: Duration = Duration::from_millis(800);
 /// ... and only for batches at least this large.
@@ -30,7 +34,12 @@ where
     let mut status = Status::default();
     let bar = Bar::new(entries.len());
     let mut stdout = io::BufWriter::new(io::stdout().lock());
-    for chunk in entries.chunks(CHUNK) {
+    let mut rest = entries;
+    let mut size = FIRST_CHUNK;
+    while !rest.is_empty() {
+        let (chunk, tail) = rest.split_at(size.min(rest.len()));
+        rest = tail;
+        size = (size * 2).min(LAST_CHUNK);
         let answers: Vec<(Answer, bool)> = chunk
             .par_iter()
             .map(|entry| match &entry.kind {
@@ -100,17 +109,27 @@ fn write_chunk(
     stdout.flush()
 }
 
-/// A progress bar on stderr, drawn only on a terminal, for large batches,
-/// once the run has taken a moment.
+/// A progress bar on stderr, drawn only on a terminal, once the run has
+/// taken a moment. Workers may advance it from any thread.
 pub struct Bar {
     bar: Option<ProgressBar>,
     start: Instant,
-    shown: std::cell::Cell<bool>,
+    shown: AtomicBool,
 }
 
 impl Bar {
+    /// A bar for a batch of `len` puzzles, shown only for large batches.
     pub fn new(len: usize) -> Bar {
-        let wanted = len >= BAR_MIN_ENTRIES && io::stderr().is_terminal();
+        Bar::with_min(len, BAR_MIN_ENTRIES)
+    }
+
+    /// A bar for `len` slow items (generated puzzles), however few.
+    pub fn for_slow_items(len: usize) -> Bar {
+        Bar::with_min(len, 0)
+    }
+
+    fn with_min(len: usize, min: usize) -> Bar {
+        let wanted = len >= min && io::stderr().is_terminal();
         let bar = wanted.then(|| {
             let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden());
             if let Ok(style) = ProgressStyle::with_template(
@@ -123,20 +142,21 @@ impl Bar {
         Bar {
             bar,
             start: Instant::now(),
-            shown: std::cell::Cell::new(false),
+            shown: AtomicBool::new(false),
         }
     }
 
+    /// Counts `n` more items done.
     pub fn advance(&self, n: usize) {
         if let Some(bar) = &self.bar {
             bar.inc(n as u64);
-            if !self.shown.get() && self.start.elapsed() >= QUIET_FOR {
-                self.shown.set(true);
+            if self.start.elapsed() >= QUIET_FOR && !self.shown.swap(true, Ordering::Relaxed) {
                 bar.set_draw_target(ProgressDrawTarget::stderr());
             }
         }
     }
 
+    /// Runs `f` (which writes to the terminal) with the bar hidden.
     pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
         match &self.bar {
             Some(bar) => bar.suspend(f),
@@ -144,6 +164,7 @@ impl Bar {
         }
     }
 
+    /// Removes the bar.
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();

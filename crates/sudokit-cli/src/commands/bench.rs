@@ -19,9 +19,6 @@ use std::time::{Duration, Instant};
 use sudokit::classic::Stop;
 use sudokit::{Grid, engine, rules};
 
-/// Puzzles per step of the progress bar.
-const CHUNK: usize = 8192;
-
 /// Runs `bench`.
 pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     if args.grade {
@@ -159,17 +156,27 @@ impl Runner {
         T: Send,
         F: Fn(&Grid) -> T + Sync,
     {
-        let bar = Bar::new(grids.len());
-        let mut out = Vec::with_capacity(grids.len());
-        for chunk in grids.chunks(CHUNK) {
-            match self {
-                Runner::Main => out.extend(chunk.iter().map(&f)),
-                Runner::Pool(pool) => {
-                    pool.install(|| out.par_extend(chunk.par_iter().map(&f)));
-                }
-            }
-            bar.advance(chunk.len());
-        }
+        self.map_index(grids.len(), |i| f(&grids[i]))
+    }
+
+    /// `f` over `0..len`, in order, with a progress bar on a terminal. The
+    /// pool takes the whole range in one parallel pass: chunks with a barrier
+    /// between them left a thread idle at the end of each chunk.
+    fn map_index<T, F>(&self, len: usize, f: F) -> Vec<T>
+    where
+        T: Send,
+        F: Fn(usize) -> T + Sync,
+    {
+        let bar = Bar::new(len);
+        let one = |i: usize| {
+            let value = f(i);
+            bar.advance(1);
+            value
+        };
+        let out = match self {
+            Runner::Main => (0..len).map(one).collect(),
+            Runner::Pool(pool) => pool.install(|| (0..len).into_par_iter().map(one).collect()),
+        };
         bar.finish();
         out
     }
@@ -409,19 +416,7 @@ impl Runner {
         T: Send,
         F: Fn(&Grid, &Outcome) -> T + Sync,
     {
-        let index: Vec<usize> = (0..grids.len()).collect();
-        let bar = Bar::new(grids.len());
-        let mut out = Vec::with_capacity(grids.len());
-        for chunk in index.chunks(CHUNK) {
-            let one = |&i: &usize| f(&grids[i], &outcomes[i]);
-            match self {
-                Runner::Main => out.extend(chunk.iter().map(one)),
-                Runner::Pool(pool) => pool.install(|| out.par_extend(chunk.par_iter().map(one))),
-            }
-            bar.advance(chunk.len());
-        }
-        bar.finish();
-        out
+        self.map_index(grids.len(), |i| f(&grids[i], &outcomes[i]))
     }
 }
 
@@ -694,8 +689,8 @@ impl Plan {
 /// per puzzle and checks every grid it solves against the engine's solution.
 mod grading {
     use super::{
-        Bar, CHUNK, Field, File, Printer, Runner, Status, inputs, load, per_sec, plain, pretty,
-        round, timed, width,
+        Field, File, Printer, Runner, Status, inputs, load, per_sec, plain, pretty, round, timed,
+        width,
     };
     use crate::cli::{Algorithm, BenchArgs, BenchFormat};
     use crate::commands::human::options;
@@ -968,21 +963,7 @@ mod grading {
     /// digit it placed must be the engine's solution, and a solved grid must
     /// be that solution. Failures go to stderr; returns how many.
     fn verify_all(file: &File, graded: &[Graded], runner: &Runner) -> usize {
-        let index: Vec<usize> = (0..graded.len()).collect();
-        let bar = Bar::new(index.len());
-        let mut verdicts: Vec<Option<String>> = Vec::with_capacity(index.len());
-        for chunk in index.chunks(CHUNK) {
-            let one = |&i: &usize| verify(&file.grids[i], &graded[i]);
-            match runner {
-                Runner::Main => verdicts.extend(chunk.iter().map(one)),
-                Runner::Pool(pool) => {
-                    use rayon::prelude::*;
-                    pool.install(|| verdicts.par_extend(chunk.par_iter().map(one)));
-                }
-            }
-            bar.advance(chunk.len());
-        }
-        bar.finish();
+        let verdicts = runner.map_index(graded.len(), |i| verify(&file.grids[i], &graded[i]));
         let mut stderr = io::stderr().lock();
         let mut failures = 0;
         for (verdict, location) in verdicts.iter().zip(&file.locations) {

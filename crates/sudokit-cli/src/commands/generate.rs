@@ -8,22 +8,18 @@
 //! over the threads instead ([`generate::generate_in_rounds`]), which gives
 //! the same puzzles.
 
+use crate::batch::Bar;
 use crate::cli::{Format, GenerateArgs, LevelArg, SymmetryArg};
 use crate::commands::human::insert_grade;
 use crate::output;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::Map;
 use std::hash::{BuildHasher, Hasher};
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 use sudokit::generate::{self, GenerateError, Generated, Options, Symmetry};
 use sudokit::grade::Level;
-
-/// The progress bar appears only for runs longer than this.
-const QUIET_FOR: Duration = Duration::from_millis(800);
 
 /// Runs `generate`.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
@@ -81,7 +77,7 @@ fn random_seed() -> u64 {
 /// index order as soon as it is complete.
 fn produce(args: &GenerateArgs, options: &Options, run_seed: u64) -> anyhow::Result<ExitCode> {
     let stop = AtomicBool::new(false);
-    let bar = Bar::new(args.count);
+    let bar = Bar::for_slow_items(usize::try_from(args.count).unwrap_or(usize::MAX));
     let threads = rayon::current_num_threads() as u64;
     // Fewer puzzles than threads: the attempts of each puzzle share the
     // threads instead (the same puzzles come out, see generate_in_rounds).
@@ -101,7 +97,7 @@ fn produce(args: &GenerateArgs, options: &Options, run_seed: u64) -> anyhow::Res
         if result.is_err() {
             stop.store(true, Ordering::Relaxed);
         }
-        bar.advance();
+        bar.advance(1);
         result
     };
     let chunk = (threads * 16).max(16);
@@ -158,55 +154,6 @@ fn text(g: &Generated, format: Format) -> String {
             obj.insert("seed".into(), g.seed.into());
             obj.insert("attempts".into(), g.attempts.into());
             output::json_line(obj)
-        }
-    }
-}
-
-/// A progress bar on stderr, drawn only on a terminal, once the run has
-/// taken a moment; workers advance it as each puzzle is done.
-struct Bar {
-    bar: Option<ProgressBar>,
-    start: Instant,
-    shown: AtomicBool,
-}
-
-impl Bar {
-    fn new(len: u64) -> Bar {
-        let bar = io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
-            if let Ok(style) = ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} puzzles, {elapsed} elapsed, eta {eta}",
-            ) {
-                bar.set_style(style);
-            }
-            bar
-        });
-        Bar {
-            bar,
-            start: Instant::now(),
-            shown: AtomicBool::new(false),
-        }
-    }
-
-    fn advance(&self) {
-        if let Some(bar) = &self.bar {
-            bar.inc(1);
-            if self.start.elapsed() >= QUIET_FOR && !self.shown.swap(true, Ordering::Relaxed) {
-                bar.set_draw_target(ProgressDrawTarget::stderr());
-            }
-        }
-    }
-
-    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
-        match &self.bar {
-            Some(bar) => bar.suspend(f),
-            None => f(),
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
         }
     }
 }
