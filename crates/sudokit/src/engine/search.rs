@@ -78,28 +78,30 @@ impl Search {
                 Some(b) => b,
                 None => self.stack.pop()?,
             };
-            self.stats.nodes += 1;
-            if board.propagate().is_err() {
-                continue;
-            }
-            if board.is_solved() {
-                return Some(board);
-            }
-            self.stats.guesses += 1;
-            if let Some(s) = board.choose_split() {
+            // The chosen branch continues on this local board: routing it
+            // through `self.current` copied the whole board twice per node.
+            loop {
+                self.stats.nodes += 1;
+                if board.propagate().is_err() {
+                    break;
+                }
+                if board.is_solved() {
+                    return Some(board);
+                }
+                self.stats.guesses += 1;
+                if let Some(s) = board.choose_split() {
+                    let mut other = board;
+                    other.restrict(s.digit, &s.second);
+                    self.stack.push(other);
+                    board.restrict(s.digit, &s.first);
+                    continue;
+                }
+                let g = board.choose();
                 let mut other = board;
-                other.restrict(s.digit, &s.second);
+                other.eliminate(g.cell, g.digit);
                 self.stack.push(other);
-                board.restrict(s.digit, &s.first);
-                self.current = Some(board);
-                continue;
+                board.assign(g.cell, g.digit);
             }
-            let g = board.choose();
-            let mut other = board;
-            other.eliminate(g.cell, g.digit);
-            self.stack.push(other);
-            board.assign(g.cell, g.digit);
-            self.current = Some(board);
         }
     }
 
