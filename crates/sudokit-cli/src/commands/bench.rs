@@ -34,7 +34,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     if files.is_empty() {
         return Ok(status.code());
     }
-    let mut table = Printer::new(args.format, &files);
+    let table = Printer::new(args.format, &files);
     let mut out = io::stdout().lock();
     table.header(&mut out, &plan, &runner)?;
     for file in &files {
@@ -439,6 +439,18 @@ fn per_sec(puzzles: usize, wall: Duration) -> f64 {
     puzzles as f64 / wall.as_secs_f64().max(1e-9)
 }
 
+/// How a run was made, for table captions: "2 threads, warm-up 1000
+/// puzzles, median of 3 runs".
+fn conditions(threads: usize, warmup: usize, repeat: usize) -> String {
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    format!(
+        "{}, warm-up {}, median of {}",
+        plural(threads, "thread"),
+        plural(warmup, "puzzle"),
+        plural(repeat, "run")
+    )
+}
+
 /// The figures of a run (stopped and failures are filled in by the verification).
 fn summary(file: &File, run: &Run, threads: usize) -> Row {
     let n = run.outcomes.len();
@@ -494,8 +506,24 @@ impl Printer {
     }
 
     /// The caption and header line (table), the header line (TSV), nothing (JSON).
-    fn header(&mut self, out: &mut impl Write, plan: &Plan, runner: &Runner) -> io::Result<()> {
+    fn header(&self, out: &mut impl Write, plan: &Plan, runner: &Runner) -> io::Result<()> {
         let fields = plan.fields(&Row::example(runner.threads(), plan.compare));
+        self.print_header(out, &plan.caption(runner.threads()), &fields)
+    }
+
+    /// One file's row.
+    fn row(&self, out: &mut impl Write, plan: &Plan, row: &Row) -> io::Result<()> {
+        self.print_row(out, &row.name, plan.fields(row))
+    }
+
+    /// For rows of `fields`: `caption` and the column headers (table), the
+    /// keys (TSV), nothing (JSON).
+    fn print_header(
+        &self,
+        out: &mut impl Write,
+        caption: &str,
+        fields: &[Field],
+    ) -> io::Result<()> {
         match self.format {
             BenchFormat::Json => return Ok(()),
             BenchFormat::Tsv => {
@@ -503,7 +531,7 @@ impl Printer {
                 writeln!(out, "{}", keys.join("\t"))?;
             }
             BenchFormat::Table => {
-                writeln!(out, "# {}", plan.caption(runner.threads()))?;
+                writeln!(out, "# {caption}")?;
                 let mut line = format!("{:<w$}", "file", w = self.name_width);
                 for f in fields.iter().filter(|f| f.table.is_some()) {
                     line += &format!("  {:>w$}", f.header, w = width(f.header));
@@ -514,9 +542,8 @@ impl Printer {
         out.flush()
     }
 
-    /// One file's row.
-    fn row(&mut self, out: &mut impl Write, plan: &Plan, row: &Row) -> io::Result<()> {
-        let fields = plan.fields(row);
+    /// The row of file `name`.
+    fn print_row(&self, out: &mut impl Write, name: &str, fields: Vec<Field>) -> io::Result<()> {
         match self.format {
             BenchFormat::Json => {
                 let obj: Map<String, Value> = fields
@@ -530,7 +557,7 @@ impl Printer {
                 writeln!(out, "{}", values.join("\t"))?;
             }
             BenchFormat::Table => {
-                let mut line = format!("{:<w$}", row.name, w = self.name_width);
+                let mut line = format!("{:<w$}", name, w = self.name_width);
                 for f in &fields {
                     if let Some(text) = &f.table {
                         line += &format!("  {text:>w$}", w = width(f.header));
@@ -601,13 +628,8 @@ impl Plan {
             BenchMode::Solve => "first solution".to_string(),
         };
         let algorithm = algorithm_name(self.search.algorithm());
-        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-        format!(
-            "{algorithm}, {what}, {}, warm-up {}, median of {}",
-            plural(threads, "thread"),
-            plural(self.warmup, "puzzle"),
-            plural(self.repeat, "run")
-        )
+        let conditions = conditions(threads, self.warmup, self.repeat);
+        format!("{algorithm}, {what}, {conditions}")
     }
 
     /// The fields of a row, in print order.
@@ -689,13 +711,13 @@ impl Plan {
 /// per puzzle and checks every grid it solves against the engine's solution.
 mod grading {
     use super::{
-        Field, File, Printer, Runner, Status, inputs, load, per_sec, plain, pretty, round, timed,
-        width,
+        Field, File, Printer, Runner, Status, conditions, inputs, load, per_sec, pretty, round,
+        timed,
     };
-    use crate::cli::{Algorithm, BenchArgs, BenchFormat};
+    use crate::cli::{Algorithm, BenchArgs};
     use crate::commands::human::options;
     use anyhow::bail;
-    use serde_json::{Map, Value};
+    use serde_json::Value;
     use std::io::{self, Write};
     use std::process::ExitCode;
     use std::time::{Duration, Instant};
@@ -772,9 +794,9 @@ mod grading {
         if files.is_empty() {
             return Ok(status.code());
         }
-        let mut printer = Printer::new(args.format, &files);
+        let printer = Printer::new(args.format, &files);
         let mut out = io::stdout().lock();
-        plan.header(&mut out, &mut printer, runner.threads())?;
+        plan.header(&mut out, &printer, runner.threads())?;
         for file in &files {
             let row = plan.bench(file, &runner);
             status.failed |= row.failures > 0;
@@ -853,7 +875,7 @@ mod grading {
         fn header(
             &self,
             out: &mut impl Write,
-            printer: &mut Printer,
+            printer: &Printer,
             threads: usize,
         ) -> io::Result<()> {
             let fields = self.fields(&Row {
@@ -867,58 +889,16 @@ mod grading {
                 steps: 0.0,
                 failures: 0,
             });
-            match printer.format {
-                BenchFormat::Json => return Ok(()),
-                BenchFormat::Tsv => {
-                    let keys: Vec<&str> = fields.iter().map(|f| f.key).collect();
-                    writeln!(out, "{}", keys.join("\t"))?;
-                }
-                BenchFormat::Table => {
-                    let plural =
-                        |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
-                    writeln!(
-                        out,
-                        "# human-style grader (HoDoKu walk and SE walk), {}, warm-up {}, median of {}",
-                        plural(threads, "thread"),
-                        plural(self.warmup, "puzzle"),
-                        plural(self.repeat, "run")
-                    )?;
-                    let mut line = format!("{:<w$}", "file", w = printer.name_width);
-                    for f in fields.iter().filter(|f| f.table.is_some()) {
-                        line += &format!("  {:>w$}", f.header, w = width(f.header));
-                    }
-                    writeln!(out, "{}", line.trim_end())?;
-                }
-            }
-            out.flush()
+            let caption = format!(
+                "human-style grader (HoDoKu walk and SE walk), {}",
+                conditions(threads, self.warmup, self.repeat)
+            );
+            printer.print_header(out, &caption, &fields)
         }
 
         /// One file's row.
         fn row(&self, out: &mut impl Write, printer: &Printer, row: &Row) -> io::Result<()> {
-            let fields = self.fields(row);
-            match printer.format {
-                BenchFormat::Json => {
-                    let obj: Map<String, Value> = fields
-                        .into_iter()
-                        .map(|f| (f.key.to_string(), f.value))
-                        .collect();
-                    writeln!(out, "{}", Value::Object(obj))?;
-                }
-                BenchFormat::Tsv => {
-                    let values: Vec<String> = fields.iter().map(|f| plain(&f.value)).collect();
-                    writeln!(out, "{}", values.join("\t"))?;
-                }
-                BenchFormat::Table => {
-                    let mut line = format!("{:<w$}", row.name, w = printer.name_width);
-                    for f in &fields {
-                        if let Some(text) = &f.table {
-                            line += &format!("  {text:>w$}", w = width(f.header));
-                        }
-                    }
-                    writeln!(out, "{line}")?;
-                }
-            }
-            out.flush()
+            printer.print_row(out, &row.name, self.fields(row))
         }
 
         /// The fields of a row, in print order.
