@@ -417,33 +417,13 @@ impl RpSearch<'_> {
 mod tests {
     use super::*;
     use crate::grid::House;
-    use crate::logic::soundness::assert_each_fires;
-
-    fn c(r: usize, col: usize) -> Cell {
-        Cell::at(r - 1, col - 1).unwrap()
-    }
-
-    fn set(digits: &[u8]) -> DigitSet {
-        digits.iter().map(|&d| Digit::new(d).unwrap()).collect()
-    }
-
-    fn open() -> (Grid, Candidates) {
-        let g = Grid::empty();
-        (g, Candidates::from_grid(&g))
-    }
+    use crate::logic::soundness::{assert_each_fires, c, elims, open, set};
 
     /// Removes `digit` from column `col` (1-based) but at rows `keep`.
     fn carve_column(cands: &mut Candidates, digit: u8, col: usize, keep: &[usize]) {
         for r in (1..=9).filter(|r| !keep.contains(r)) {
             cands.remove(c(r, col), Digit::new(digit).unwrap());
         }
-    }
-
-    fn elims(step: &Step) -> Vec<String> {
-        step.eliminations
-            .iter()
-            .map(|(c, d)| format!("{c}<>{d}"))
-            .collect()
     }
 
     #[test]

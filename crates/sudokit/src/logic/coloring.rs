@@ -249,11 +249,7 @@ impl Ctx {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::soundness::assert_each_fires;
-
-    fn c(r: usize, col: usize) -> Cell {
-        Cell::at(r - 1, col - 1).unwrap()
-    }
+    use crate::logic::soundness::{assert_each_fires, c, elims};
 
     /// Every digit everywhere, then `digit` only at `keep` in each listed
     /// line: `('r', 3)` is row 3, `('c', 5)` column 5 (1-based).
@@ -268,13 +264,6 @@ mod tests {
             }
         }
         (g, cands)
-    }
-
-    fn elims(step: &Step) -> Vec<String> {
-        step.eliminations
-            .iter()
-            .map(|(c, d)| format!("{c}<>{d}"))
-            .collect()
     }
 
     #[test]

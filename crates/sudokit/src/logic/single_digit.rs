@@ -421,11 +421,7 @@ pub(crate) fn house_at(h: usize) -> House {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::soundness::assert_each_fires;
-
-    fn c(r: usize, col: usize) -> Cell {
-        Cell::at(r - 1, col - 1).unwrap()
-    }
+    use crate::logic::soundness::{assert_each_fires, c, elims, open};
 
     /// Every digit everywhere, then `digit` removed from the house `h`
     /// (an index into [`HOUSE_CELLS`]) except at `keep`.
@@ -436,18 +432,6 @@ mod tests {
                 cands.remove(cell, d);
             }
         }
-    }
-
-    fn open() -> (Grid, Candidates) {
-        let g = Grid::empty();
-        (g, Candidates::from_grid(&g))
-    }
-
-    fn elims(step: &Step) -> Vec<String> {
-        step.eliminations
-            .iter()
-            .map(|(c, d)| format!("{c}<>{d}"))
-            .collect()
     }
 
     #[test]

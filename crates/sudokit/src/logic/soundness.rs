@@ -1,10 +1,10 @@
 //! Test harness shared by the technique families: runs the techniques on real
 //! puzzles and checks every placement and elimination against the solution.
 
-use crate::candidates::Candidates;
+use crate::candidates::{Candidates, DigitSet};
 use crate::engine;
 use crate::format::read_puzzles;
-use crate::grid::Grid;
+use crate::grid::{Cell, Digit, Grid};
 use crate::logic::{Step, Technique, find_steps};
 
 /// The puzzles of a sample in the repository's `tests/data`.
@@ -94,4 +94,28 @@ pub(crate) fn assert_each_fires(techniques: &[Technique]) {
 fn singles_are_sound_and_fire() {
     let puzzles = sample("random_minimal_200.txt");
     assert!(check_technique(Technique::HiddenSingle, &puzzles[..20]) > 0);
+}
+
+/// Cell `r{r}c{col}`, 1-based, as the technique tests write positions.
+pub(crate) fn c(r: usize, col: usize) -> Cell {
+    Cell::at(r - 1, col - 1).unwrap()
+}
+
+/// The set of the digits listed.
+pub(crate) fn set(digits: &[u8]) -> DigitSet {
+    digits.iter().map(|&d| Digit::new(d).unwrap()).collect()
+}
+
+/// An empty grid with every candidate everywhere, for tests to carve.
+pub(crate) fn open() -> (Grid, Candidates) {
+    let g = Grid::empty();
+    (g, Candidates::from_grid(&g))
+}
+
+/// The eliminations of `step` as `r1c2<>3`, in step order.
+pub(crate) fn elims(step: &Step) -> Vec<String> {
+    step.eliminations
+        .iter()
+        .map(|(c, d)| format!("{c}<>{d}"))
+        .collect()
 }

@@ -208,15 +208,7 @@ fn w_wing_step(
 mod tests {
     use super::*;
     use crate::grid::House;
-    use crate::logic::soundness::assert_each_fires;
-
-    fn c(r: usize, col: usize) -> Cell {
-        Cell::at(r - 1, col - 1).unwrap()
-    }
-
-    fn set(digits: &[u8]) -> DigitSet {
-        digits.iter().map(|&d| Digit::new(d).unwrap()).collect()
-    }
+    use crate::logic::soundness::{assert_each_fires, c, elims, set};
 
     /// Every digit everywhere but in the given cells.
     fn position(cells: &[(Cell, &[u8])]) -> (Grid, Candidates) {
@@ -226,13 +218,6 @@ mod tests {
             cands.set(cell, set(digits));
         }
         (g, cands)
-    }
-
-    fn elims(step: &Step) -> Vec<String> {
-        step.eliminations
-            .iter()
-            .map(|(c, d)| format!("{c}<>{d}"))
-            .collect()
     }
 
     #[test]
