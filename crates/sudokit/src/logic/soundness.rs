@@ -1,5 +1,6 @@
 //! Test harness shared by the technique families: runs the techniques on real
-//! puzzles and checks every placement and elimination against the solution.
+//! puzzles and checks every placement and elimination against the solution,
+//! and the small helpers their tests use to write positions.
 
 use crate::candidates::{Candidates, DigitSet};
 use crate::engine;
