@@ -27,10 +27,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let plan = Plan::new(args)?;
     let runner = Runner::new(args.threads)?;
     let mut status = Status::default();
-    let files: Vec<File> = inputs(args)
-        .iter()
-        .filter_map(|arg| load(arg, args, &mut status))
-        .collect();
+    let files = load_all(args, &mut status);
     if files.is_empty() {
         return Ok(status.code());
     }
@@ -45,13 +42,30 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     Ok(status.code())
 }
 
-/// The inputs named on the command line; none means standard input.
-fn inputs(args: &BenchArgs) -> Vec<String> {
-    if args.inputs.is_empty() {
-        vec!["-".to_string()]
+/// The files named on the command line (none means standard input), each
+/// loaded; problems go to stderr and into `status`.
+fn load_all(args: &BenchArgs, status: &mut Status) -> Vec<File> {
+    let stdin = ["-".to_string()];
+    let inputs = if args.inputs.is_empty() {
+        &stdin[..]
     } else {
-        args.inputs.clone()
+        &args.inputs[..]
+    };
+    inputs
+        .iter()
+        .filter_map(|arg| load(arg, args, status))
+        .collect()
+}
+
+/// The checks on `--repeat` and `--max-puzzles` that every kind of bench shares.
+fn check_counts(args: &BenchArgs) -> anyhow::Result<()> {
+    if args.repeat == 0 {
+        bail!("--repeat must be at least 1");
     }
+    if args.max_puzzles == Some(0) {
+        bail!("--max-puzzles must be at least 1");
+    }
+    Ok(())
 }
 
 /// What the exit status will be.
@@ -251,12 +265,7 @@ impl Plan {
             (BenchMode::Solve, None) => 1,
             (BenchMode::Count2, limit) => limit.unwrap_or(2),
         };
-        if args.repeat == 0 {
-            bail!("--repeat must be at least 1");
-        }
-        if args.max_puzzles == Some(0) {
-            bail!("--max-puzzles must be at least 1");
-        }
+        check_counts(args)?;
         if args.compare_threads && args.threads == 1 {
             bail!("--compare-threads needs --threads N (other than 1)");
         }
@@ -711,8 +720,8 @@ impl Plan {
 /// per puzzle and checks every grid it solves against the engine's solution.
 mod grading {
     use super::{
-        Field, File, Printer, Runner, Status, conditions, inputs, load, per_sec, pretty, round,
-        timed,
+        Field, File, Printer, Runner, Status, check_counts, conditions, load_all, per_sec, pretty,
+        round, timed,
     };
     use crate::cli::{Algorithm, BenchArgs};
     use crate::commands::human::options;
@@ -772,12 +781,7 @@ mod grading {
         if let Some((flag, _)) = unused.iter().find(|(_, given)| *given) {
             bail!("{flag} does not apply to --grade (it times the human-style grader)");
         }
-        if args.repeat == 0 {
-            bail!("--repeat must be at least 1");
-        }
-        if args.max_puzzles == Some(0) {
-            bail!("--max-puzzles must be at least 1");
-        }
+        check_counts(args)?;
         let plan = Plan {
             options: GradeOptions {
                 solver: options(a.techniques.as_deref(), false)?,
@@ -787,10 +791,7 @@ mod grading {
         };
         let runner = Runner::new(args.threads)?;
         let mut status = Status::default();
-        let files: Vec<File> = inputs(args)
-            .iter()
-            .filter_map(|arg| load(arg, args, &mut status))
-            .collect();
+        let files = load_all(args, &mut status);
         if files.is_empty() {
             return Ok(status.code());
         }
