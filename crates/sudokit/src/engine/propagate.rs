@@ -111,7 +111,7 @@ fn filter_digit(
         // the `PERM` entries: each of them still holds a candidate.
         let mut rows = 0;
         for (band, x) in w.iter_mut().take(3).enumerate() {
-            let s = shrink(*x);
+            let s = unsafe { core::arch::x86_64::_pext_u32(*x | *x >> 1 | *x >> 2, 0x1249249) } as usize & 0x1ff;
             *x &= KEEP[s];
             rows |= u32::from(PERM[s]) << (9 * band);
         }
@@ -120,7 +120,10 @@ fn filter_digit(
         // stack matrix empty, so `all` differs from `colpres` (a layout
         // that passed the test below) and a `PERM` lookup below gives 0.
         // Columns against boxes, stack by stack.
-        let all = stack_layout(&w);
+        let all = unsafe {
+            use core::arch::x86_64::_pdep_u32;
+            _pdep_u32(columns(w[0]), STACK_SLOTS) | _pdep_u32(columns(w[1]), STACK_SLOTS << 3) | _pdep_u32(columns(w[2]), STACK_SLOTS << 6)
+        };
         if all == *colpres {
             return Ok(w);
         }
@@ -136,40 +139,60 @@ fn filter_digit(
             return Ok(w);
         }
         for (band, x) in w.iter_mut().take(3).enumerate() {
-            *x &= band_columns(allowed, band) * COLS_TO_ROWS;
+            *x &= unsafe { core::arch::x86_64::_pext_u32(allowed, STACK_SLOTS << (3 * band)) } * COLS_TO_ROWS;
         }
     }
 }
 
 impl Board {
-    /// Filters digit `d` and places its row singles.
+    /// Filters every dirty digit, then places the row singles they found,
+    /// round after round until no digit is dirty.
+    ///
+    /// A round's filters are independent of one another, so their table
+    /// lookups overlap; the placements of the whole round then leave the
+    /// other digits in one pass.
     #[inline(always)]
-    fn update_digit(&mut self, d: usize) -> Result<(), Contradiction> {
-        let w = filter_digit(self.cand[d], &mut self.colpres[d], &mut self.rowpres[d])?;
-        let mut placed = row_singles(&w);
-        for k in 0..4 {
-            placed[k] &= self.unsolved[k];
-        }
-        if placed[0] | placed[1] | placed[2] == 0 {
-            self.cand[d] = w;
-            return Ok(());
-        }
-        for k in 0..4 {
-            self.unsolved[k] &= !placed[k];
-        }
-        // The placed cells leave every digit (a vector and-not per digit),
-        // then digit d gets its filtered lanes back.
-        let mut dirty = 0u16;
-        for (k, c) in self.cand.iter_mut().enumerate() {
-            let mut hit = 0;
-            for i in 0..4 {
-                hit |= c[i] & placed[i];
-                c[i] &= !placed[i];
+    fn filter_dirty(&mut self) -> Result<(), Contradiction> {
+        while self.dirty != 0 {
+            let mut dirty = self.dirty;
+            self.dirty = 0;
+            let mut placed = [[0u32; 4]; 9];
+            let mut any = [0u32; 4];
+            let mut two = [0u32; 4];
+            while dirty != 0 {
+                let d = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                let w = filter_digit(self.cand[d], &mut self.colpres[d], &mut self.rowpres[d])?;
+                self.cand[d] = w;
+                let p = row_singles(&w);
+                for k in 0..4 {
+                    let q = p[k] & self.unsolved[k];
+                    placed[d][k] = q;
+                    two[k] |= any[k] & q;
+                    any[k] |= q;
+                }
             }
-            dirty |= u16::from(hit != 0) << k;
+            if two[0] | two[1] | two[2] != 0 {
+                return Err(Contradiction);
+            }
+            if any[0] | any[1] | any[2] == 0 {
+                break;
+            }
+            for k in 0..4 {
+                self.unsolved[k] &= !any[k];
+            }
+            let mut next = 0u16;
+            for (e, c) in self.cand.iter_mut().enumerate() {
+                let mut hit = 0;
+                for k in 0..4 {
+                    let rm = any[k] & !placed[e][k];
+                    hit |= c[k] & rm;
+                    c[k] &= !rm;
+                }
+                next |= u16::from(hit != 0) << e;
+            }
+            self.dirty = next;
         }
-        self.cand[d] = w;
-        self.dirty |= dirty & !(1 << d);
         Ok(())
     }
 
@@ -366,11 +389,7 @@ impl Board {
     #[inline(always)]
     pub(crate) fn propagate_gated(&mut self, min_open: u32) -> Result<(), Contradiction> {
         loop {
-            while self.dirty != 0 {
-                let d = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                self.update_digit(d)?;
-            }
+            self.filter_dirty()?;
             if !self.naked_singles()? && (self.open_cells() < min_open.max(1) || !self.triads()?) {
                 return Ok(());
             }
