@@ -31,7 +31,7 @@ use super::tables::{COLS_TO_ROWS, CONFIGS, MINIROW_CELLS, PEERS, ROW0};
 /// times tdoku's time, top1465 from 1.18 to 1.14, forum_hardest_1905 about
 /// even (68.4 to 70.8 guesses). Splitting no crowded band anywhere (a limit
 /// of 14 or 20 everywhere) cost forum_hardest_1905 10 %.
-const SPLIT_MAX: u32 = 14;
+const SPLIT_MAX: u32 = 1000;
 
 /// See [`SPLIT_MAX`].
 const SPLIT_OPEN: u32 = 50;
@@ -42,6 +42,8 @@ pub(crate) struct Split {
     pub(crate) digit: usize,
     pub(crate) first: Lanes,
     pub(crate) second: Lanes,
+    /// A third permutation, when the digit had three left.
+    pub(crate) third: Option<Lanes>,
 }
 
 /// A guess: try digit `digit` (0-based) in `cell`, and on the other branch
@@ -143,7 +145,9 @@ impl Board {
         }
         let k = best.1;
         let counts = if k < 3 { &rows } else { &cols };
-        let d = (0..9).find(|&d| counts[d] >> (9 * (k % 3)) & ROW0 == 2)?;
+        let d = (0..9)
+            .find(|&d| counts[d] >> (9 * (k % 3)) & ROW0 == 2)
+            .or_else(|| (0..9).find(|&d| counts[d] >> (9 * (k % 3)) & ROW0 == 3))?;
         let x = CONFIGS[(if k < 3 {
             self.rowpres[d]
         } else {
@@ -151,22 +155,34 @@ impl Board {
         } >> (9 * (k % 3))
             & ROW0) as usize];
         let (p1, p2) = (x >> 4 & 0x1ff, x >> 16 & 0x1ff);
-        let (mut first, mut second) = (ALL_CELLS, ALL_CELLS);
-        if k < 3 {
-            first[k] = MINIROW_CELLS[p1 as usize];
-            second[k] = MINIROW_CELLS[p2 as usize];
-        } else {
-            let st = k - 3;
-            let others = !(ROW0 << (9 * st));
-            for band in 0..3 {
-                first[band] &= band_columns(others | p1 << (9 * st), band) * COLS_TO_ROWS;
-                second[band] &= band_columns(others | p2 << (9 * st), band) * COLS_TO_ROWS;
+        let m = if k < 3 { self.rowpres[d] } else { self.colpres[d] } >> (9 * (k % 3)) & ROW0;
+        let lanes = |p: u32| {
+            let mut out = ALL_CELLS;
+            if k < 3 {
+                out[k] = MINIROW_CELLS[p as usize];
+            } else {
+                let st = k - 3;
+                let others = !(ROW0 << (9 * st));
+                for band in 0..3 {
+                    out[band] &= band_columns(others | p << (9 * st), band) * COLS_TO_ROWS;
+                }
             }
-        }
+            out
+        };
+        let third = if x & 15 == 3 {
+            let rest = CONFIGS[(m & !p1) as usize];
+            let _ = rest;
+            // The third permutation: the one contained in m but neither p1 nor p2.
+            let p3 = third_perm(m, p1, p2);
+            Some(lanes(p3))
+        } else {
+            None
+        };
         Some(Split {
             digit: d,
-            first,
-            second,
+            first: lanes(p1),
+            second: lanes(p2),
+            third,
         })
     }
 
@@ -183,6 +199,11 @@ impl Board {
             digit,
         }
     }
+}
+
+fn third_perm(m: u32, p1: u32, p2: u32) -> u32 {
+    const P: [u32; 6] = [0o421, 0o241, 0o412, 0o142, 0o214, 0o124];
+    P.iter().copied().find(|&p| p & m == p && p != p1 && p != p2).unwrap_or(0)
 }
 
 /// The number of permutations contained in each of the three 3x3 matrices

@@ -69,6 +69,21 @@ fn row_singles(w: &Lanes) -> Lanes {
     out
 }
 
+/// The entries of filtered 3x3 matrices (bit `3 * i + j` of each 9-bit
+/// field, nine fields per 32-bit half) that are alone in their row.
+///
+/// On a matrix whose every entry lies on a permutation (what the filters
+/// leave), these are exactly the entries on every permutation: another
+/// entry in the row would lie on a permutation that avoids this one.
+#[inline(always)]
+fn sole_in_row(x: u64) -> u64 {
+    const LOW: u64 = 0o111_111_111 | 0o111_111_111 << 32;
+    let (mid, high) = (LOW << 1, LOW << 2);
+    let next = (x << 1 & (mid | high)) | (x >> 2 & LOW);
+    let after = (x << 2 & high) | (x >> 1 & (LOW | mid));
+    x & !next & !after
+}
+
 /// Groups of three bits at 0, 9 and 18: one box column triple per stack.
 const STACK_SLOTS: u32 = 0x1c0e07;
 
@@ -277,25 +292,14 @@ impl Board {
                 (0..3).fold(0, |a, b| a | (shrink(self.cand[d][b]) as u32) << (9 * b))
             );
             debug_assert_eq!(self.colpres[d], stack_layout(&self.cand[d]));
-            let (s0, s1, s2) = (
-                (rp & ROW0) as usize,
-                (rp >> 9 & ROW0) as usize,
-                (rp >> 18 & ROW0) as usize,
-            );
-            let cp = self.colpres[d];
-            let p = (s0 | s1 << 9 | s2 << 18) as u64 | u64::from(cp) << 32;
+            let p = u64::from(rp) | u64::from(self.colpres[d]) << 32;
             pres[d] = p;
             four |= three & p;
             three |= two & p;
             two |= one & p;
             one |= p;
             // The minirows and minicolumns the digit must occupy.
-            let fr =
-                u64::from(ALWAYS[s0]) | u64::from(ALWAYS[s1]) << 9 | u64::from(ALWAYS[s2]) << 18;
-            let fc = u64::from(ALWAYS[(cp & ROW0) as usize])
-                | u64::from(ALWAYS[(cp >> 9 & ROW0) as usize]) << 9
-                | u64::from(ALWAYS[(cp >> 18 & ROW0) as usize]) << 18;
-            let f = fr | fc << 32;
+            let f = sole_in_row(p);
             must[d] = f;
             m4 |= m3 & f;
             m3 |= m2 & f;
@@ -305,11 +309,9 @@ impl Board {
         if !three & VALID != 0 || m4 != 0 {
             return Err(Contradiction);
         }
-        // Minirows and minicolumns with three digits, some cell unplaced.
-        let u = &self.unsolved;
-        let open_rows = shrink(u[0]) | shrink(u[1]) << 9 | shrink(u[2]) << 18;
-        let open_cols = stack_layout(u);
-        let exact = three & !four & (open_rows as u64 | u64::from(open_cols) << 32);
+        // Minirows and minicolumns where only three digits can go, not all
+        // of them known to go there yet (placed cells are known).
+        let exact = three & !four & !m3;
         // Minirows and minicolumns holding three digits that must go there
         // and some other digit that can: the others leave.
         let hidden = m3 & four;
@@ -330,7 +332,7 @@ impl Board {
                 self.dirty |= 1 << d;
                 changed = true;
             }
-            let forced = pres[d] & exact;
+            let forced = pres[d] & exact & !must[d];
             if forced == 0 {
                 continue;
             }

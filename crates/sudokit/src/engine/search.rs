@@ -90,6 +90,11 @@ impl Search {
                 }
                 self.stats.guesses += 1;
                 if let Some(s) = board.choose_split() {
+                    if let Some(t) = s.third {
+                        let mut other = board;
+                        other.restrict(s.digit, &t);
+                        self.stack.push(other);
+                    }
                     let mut other = board;
                     other.restrict(s.digit, &s.second);
                     self.stack.push(other);
