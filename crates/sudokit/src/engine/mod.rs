@@ -18,6 +18,7 @@
 // loops say that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
+mod bits;
 mod board;
 mod branch;
 mod kernel;

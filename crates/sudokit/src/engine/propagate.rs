@@ -13,36 +13,25 @@
 //! end) and with one (naked single); near the root, the triad rule (see
 //! `Board::triads`) adds naked-triple reasoning on minirows and minicolumns.
 
-use super::board::{Board, Lanes, columns};
-use super::tables::{
-    ALWAYS, COLS_TO_ROWS, FORCED, KEEP, MINIROW_CELLS, MINIROWS, PEERS, PERM, ROW0,
-};
+use super::bits::{BitOps, band_columns, shrink, stack_layout};
+use super::board::{Board, Lanes};
+use super::tables::{COLS_TO_ROWS, FORCED, KEEP, MINIROW_CELLS, PEERS, PERM, ROW0};
 
 /// The triad rule only runs on boards with at least this many open cells.
 ///
 /// It pays near the root, where one elimination saves a whole subtree, and
-/// costs more than it saves deeper down. With the band splits of
-/// `branch.rs` the triads matter more (they act on the permutations a split
-/// fixes): on every board, forum_hardest_1905 needs 66 guesses per puzzle
-/// instead of 81 with the old gate of 56 open cells. Timed against "every
-/// board" (min of chunk timings, same run): gate 45 is about as fast on
-/// forum_hardest_1905 and top1465 and 25-30 % faster on serg, whose easy
-/// boards paid for triads they did not need.
-const TRIAD_MIN_OPEN: u32 = 45;
+/// costs more than it saves deeper down. With triads on every board the
+/// engine makes as many guesses as tdoku (forum_hardest_1905: 63.5 per
+/// puzzle against 63.9), but serg, whose easy boards need no triads, runs
+/// a third slower. Same-run timings of gates 40, 45 and 52: 40 is the
+/// fastest on the hard sets (forum_hardest_1905 and 1106 about 7 % faster
+/// than 52, 64.5 guesses per puzzle) and within noise of the others on
+/// serg.
+const TRIAD_MIN_OPEN: u32 = 40;
 
 /// The propagation found a contradiction: this branch has no solution.
 #[derive(Debug)]
 pub(crate) struct Contradiction;
-
-/// 9-bit shrink of a band word: which of its minirows hold a candidate.
-#[inline(always)]
-pub(crate) fn shrink(w: u32) -> usize {
-    // The masks keep every index provably inside its table.
-    let r0 = MINIROWS[(w & ROW0) as usize] as usize;
-    let r1 = MINIROWS[(w >> 9 & ROW0) as usize] as usize;
-    let r2 = MINIROWS[(w >> 18 & ROW0) as usize] as usize;
-    (r0 | r1 << 3 | r2 << 6) & 0x1ff
-}
 
 /// The cells of each band word that are the only candidate of their row.
 ///
@@ -84,30 +73,6 @@ fn sole_in_row(x: u64) -> u64 {
     x & !next & !after
 }
 
-/// Groups of three bits at 0, 9 and 18: one box column triple per stack.
-const STACK_SLOTS: u32 = 0x1c0e07;
-
-/// The minicolumns of three band words in stack-major layout: bit
-/// `9 * stack + 3 * band + j` when column `3 * stack + j` of `band` holds a
-/// candidate. Nine consecutive bits are then one stack's 3x3 (band, column)
-/// matrix, ready for a `PERM` lookup.
-#[inline(always)]
-fn stack_layout(w: &Lanes) -> u32 {
-    let mut t = 0;
-    for band in 0..3 {
-        let c = columns(w[band]);
-        t |= ((c | c << 6 | c << 12) & STACK_SLOTS) << (3 * band);
-    }
-    t
-}
-
-/// The inverse of `stack_layout` for one band: its nine columns.
-#[inline(always)]
-pub(crate) fn band_columns(t: u32, band: usize) -> u32 {
-    let x = t >> (3 * band) & STACK_SLOTS;
-    (x | x >> 6 | x >> 12) & ROW0
-}
-
 /// Applies both permutation filters to one digit until they hold.
 ///
 /// `colpres` is the minicolumn layout (see `stack_layout`) the stack filter
@@ -116,7 +81,7 @@ pub(crate) fn band_columns(t: u32, band: usize) -> u32 {
 /// contradiction when a row, box, column or band runs out of room for the
 /// digit.
 #[inline(always)]
-fn filter_digit(
+fn filter_digit<B: BitOps>(
     mut w: Lanes,
     colpres: &mut u32,
     rowpres: &mut u32,
@@ -126,7 +91,7 @@ fn filter_digit(
         // the `PERM` entries: each of them still holds a candidate.
         let mut rows = 0;
         for (band, x) in w.iter_mut().take(3).enumerate() {
-            let s = unsafe { core::arch::x86_64::_pext_u32(*x | *x >> 1 | *x >> 2, 0x1249249) } as usize & 0x1ff;
+            let s = B::minirows(*x);
             *x &= KEEP[s];
             rows |= u32::from(PERM[s]) << (9 * band);
         }
@@ -135,10 +100,7 @@ fn filter_digit(
         // stack matrix empty, so `all` differs from `colpres` (a layout
         // that passed the test below) and a `PERM` lookup below gives 0.
         // Columns against boxes, stack by stack.
-        let all = unsafe {
-            use core::arch::x86_64::_pdep_u32;
-            _pdep_u32(columns(w[0]), STACK_SLOTS) | _pdep_u32(columns(w[1]), STACK_SLOTS << 3) | _pdep_u32(columns(w[2]), STACK_SLOTS << 6)
-        };
+        let all = B::stack_layout(&w);
         if all == *colpres {
             return Ok(w);
         }
@@ -154,7 +116,7 @@ fn filter_digit(
             return Ok(w);
         }
         for (band, x) in w.iter_mut().take(3).enumerate() {
-            *x &= unsafe { core::arch::x86_64::_pext_u32(allowed, STACK_SLOTS << (3 * band)) } * COLS_TO_ROWS;
+            *x &= B::band_columns(allowed, band) * COLS_TO_ROWS;
         }
     }
 }
@@ -167,7 +129,7 @@ impl Board {
     /// lookups overlap; the placements of the whole round then leave the
     /// other digits in one pass.
     #[inline(always)]
-    fn filter_dirty(&mut self) -> Result<(), Contradiction> {
+    fn filter_dirty<B: BitOps>(&mut self) -> Result<(), Contradiction> {
         while self.dirty != 0 {
             let mut dirty = self.dirty;
             self.dirty = 0;
@@ -177,7 +139,8 @@ impl Board {
             while dirty != 0 {
                 let d = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                let w = filter_digit(self.cand[d], &mut self.colpres[d], &mut self.rowpres[d])?;
+                let w =
+                    filter_digit::<B>(self.cand[d], &mut self.colpres[d], &mut self.rowpres[d])?;
                 self.cand[d] = w;
                 let p = row_singles(&w);
                 for k in 0..4 {
@@ -382,16 +345,19 @@ impl Board {
 
     /// Propagates to a fixed point; `Err` on a dead end.
     #[inline(always)]
-    pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
-        self.propagate_gated(TRIAD_MIN_OPEN)
+    pub(crate) fn propagate<B: BitOps>(&mut self) -> Result<(), Contradiction> {
+        self.propagate_gated::<B>(TRIAD_MIN_OPEN)
     }
 
     /// Propagation with the triad rule on boards with at least `min_open`
     /// open cells (0: always; tests use it).
     #[inline(always)]
-    pub(crate) fn propagate_gated(&mut self, min_open: u32) -> Result<(), Contradiction> {
+    pub(crate) fn propagate_gated<B: BitOps>(
+        &mut self,
+        min_open: u32,
+    ) -> Result<(), Contradiction> {
         loop {
-            self.filter_dirty()?;
+            self.filter_dirty::<B>()?;
             if !self.naked_singles()? && (self.open_cells() < min_open.max(1) || !self.triads()?) {
                 return Ok(());
             }
@@ -434,18 +400,30 @@ mod tests {
     }
 
     #[test]
-    fn stack_layout_round_trips() {
-        let ws: Vec<u32> = words().collect();
-        for c in ws.chunks_exact(3) {
-            let lanes = [c[0], c[1], c[2], 0];
-            let t = stack_layout(&lanes);
-            for band in 0..3 {
-                assert_eq!(band_columns(t, band), columns(lanes[band]));
-                for col in 0..9 {
-                    let bit = 9 * (col / 3) + 3 * band + col % 3;
-                    assert_eq!(t >> bit & 1, columns(lanes[band]) >> col & 1);
-                }
-            }
+    fn sole_in_row_is_on_every_permutation_of_a_filtered_matrix() {
+        let perms: Vec<u64> = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ]
+        .iter()
+        .map(|p: &[u64; 3]| (0..3).fold(0, |a, i| a | 1 << (3 * i as u64 + p[i])))
+        .collect();
+        for m in 0..512usize {
+            let k = u64::from(PERM[m]);
+            let inside: Vec<u64> = perms.iter().copied().filter(|&p| p & k == p).collect();
+            let every = inside.iter().fold(0x1ff, |a, p| a & p);
+            let want = if inside.is_empty() { 0 } else { every };
+            // Same answer in every field of both halves.
+            let x = (k | k << 9 | k << 18) * (1 | 1 << 32);
+            assert_eq!(
+                sole_in_row(x),
+                (want | want << 9 | want << 18) * (1 | 1 << 32),
+                "{m:#o}"
+            );
         }
     }
 }

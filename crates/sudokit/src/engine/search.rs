@@ -6,6 +6,9 @@
 //! solution and resume, which is what the solutions iterator needs.
 
 use super::Stats;
+#[cfg(target_arch = "x86_64")]
+use super::bits::Bmi2;
+use super::bits::{BitOps, Portable};
 use super::board::Board;
 use super::kernel::Kernel;
 use crate::grid::Grid;
@@ -45,17 +48,21 @@ impl Search {
         match self.kernel {
             Kernel::Portable => self.run_portable(),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Kernel::X86V3` is only chosen by `Kernel::detect` (or
-            // by tests from `Kernel::available`) after the CPU reported every
-            // feature `run_x86v3` is compiled with.
-            Kernel::X86V3 => unsafe { self.run_x86v3() },
+            // SAFETY: the x86-64-v3 kernels are only chosen by
+            // `Kernel::detect` (or by tests from `Kernel::available`) after
+            // the CPU reported every feature they are compiled with.
+            Kernel::X86V3 => unsafe { self.run_x86v3::<Portable>() },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above; BMI2 is among those features, which is what
+            // `Bmi2` needs.
+            Kernel::X86V3Pext => unsafe { self.run_x86v3::<Bmi2>() },
         }
     }
 
     /// The search loop compiled for the target's baseline.
     #[inline(never)]
     fn run_portable(&mut self) -> Option<Board> {
-        self.run()
+        self.run::<Portable>()
     }
 
     /// The search loop compiled with the x86-64-v3 features.
@@ -65,14 +72,14 @@ impl Search {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline(never)]
-    unsafe fn run_x86v3(&mut self) -> Option<Board> {
-        self.run()
+    unsafe fn run_x86v3<B: BitOps>(&mut self) -> Option<Board> {
+        self.run::<B>()
     }
 
     /// The search loop itself; inlined into each kernel so that everything
     /// it calls is compiled for that kernel's features.
     #[inline(always)]
-    fn run(&mut self) -> Option<Board> {
+    fn run<B: BitOps>(&mut self) -> Option<Board> {
         loop {
             let mut board = match self.current.take() {
                 Some(b) => b,
@@ -82,7 +89,7 @@ impl Search {
             // through `self.current` copied the whole board twice per node.
             loop {
                 self.stats.nodes += 1;
-                if board.propagate().is_err() {
+                if board.propagate::<B>().is_err() {
                     break;
                 }
                 if board.is_solved() {

@@ -134,57 +134,29 @@ pub(crate) static FORCED: [u16; 512] = {
     t
 };
 
-/// `ALWAYS[m]`: the entries of the 3x3 matrix `m` that lie on every
-/// permutation contained in `m` (0 when there is none).
-///
-/// A digit whose band matrix (or stack matrix) is `m` must go in these
-/// minirows (minicolumns): the hidden side of the triad rule.
-pub(crate) static ALWAYS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut all = 0x1ff;
-        let mut any = false;
-        let mut i = 0;
-        while i < 6 {
-            if PERMS[i] & m as u32 == PERMS[i] {
-                all &= PERMS[i];
-                any = true;
-            }
-            i += 1;
-        }
-        t[m] = if any { all as u16 } else { 0 };
-        m += 1;
-    }
-    t
-};
-
 /// `CONFIGS[m]`: how many permutations the 3x3 matrix `m` contains (low
-/// four bits) and, above them, the first (bits 4..13) and the second (bits
-/// 16..25) of them in the order of `PERMS`.
+/// four bits) and, above them, the first (bits 4..13), the second (bits
+/// 16..25) and the third (bits 32..41) of them in the order of `PERMS`.
 ///
-/// A digit's band matrix with exactly two permutations left is a binary
-/// choice: which of the two the digit's minirows follow.
-pub(crate) static CONFIGS: [u32; 512] = {
-    let mut t = [0u32; 512];
+/// A digit's band matrix with two or three permutations left is a choice
+/// of two or three: which of them the digit's minirows follow.
+pub(crate) static CONFIGS: [u64; 512] = {
+    let mut t = [0u64; 512];
     let mut m = 0;
     while m < 512 {
-        let mut n = 0u32;
-        let mut first = 0u32;
-        let mut second = 0u32;
+        let mut n = 0u64;
+        let mut found = [0u64; 3];
         let mut i = 0;
         while i < 6 {
             if PERMS[i] & m as u32 == PERMS[i] {
-                if n == 0 {
-                    first = PERMS[i];
-                } else if n == 1 {
-                    second = PERMS[i];
+                if n < 3 {
+                    found[n as usize] = PERMS[i] as u64;
                 }
                 n += 1;
             }
             i += 1;
         }
-        t[m] = n | first << 4 | second << 16;
+        t[m] = n | found[0] << 4 | found[1] << 16 | found[2] << 32;
         m += 1;
     }
     t
@@ -273,19 +245,12 @@ mod tests {
                 .filter(|&p| p & m as u32 == p)
                 .collect();
             let c = CONFIGS[m];
-            assert_eq!(c & 15, inside.len() as u32);
-            if inside.len() >= 2 {
-                assert_eq!(c >> 4 & 0x1ff, inside[0]);
-                assert_eq!(c >> 16 & 0x1ff, inside[1]);
+            assert_eq!(c & 15, inside.len() as u64);
+            for (i, shift) in [4, 16, 32].into_iter().enumerate() {
+                let want = inside.get(i).copied().unwrap_or(0);
+                assert_eq!(c >> shift & 0x1ff, u64::from(want));
             }
-            let always = inside.iter().fold(0x1ff, |a, p| a & p);
-            assert_eq!(
-                u32::from(ALWAYS[m]),
-                if inside.is_empty() { 0 } else { always }
-            );
         }
-        // Two permutations sharing one entry: that entry is forced.
-        assert_eq!(ALWAYS[(PERMS[0] | PERMS[1]) as usize], 1);
     }
 
     #[test]

@@ -353,7 +353,7 @@ fn every_kernel_agrees() {
 /// branching as the search does (band splits first, then cells).
 fn count_triads_always(grid: &Grid, limit: u64) -> u64 {
     fn go(mut b: super::board::Board, grid: &Grid, limit: u64, found: &mut u64) {
-        if b.propagate_gated(0).is_err() {
+        if b.propagate_gated::<super::bits::Portable>(0).is_err() {
             return;
         }
         if b.is_solved() {
@@ -361,20 +361,25 @@ fn count_triads_always(grid: &Grid, limit: u64) -> u64 {
             *found += 1;
             return;
         }
-        let mut other = b;
         if let Some(s) = b.choose_split() {
             // Each side of a split removes some candidate (progress); the
-            // counts below show the two sides cover every solution once.
+            // counts below show the sides cover every solution once.
             let c = &b.cand[s.digit];
-            assert!((0..4).any(|k| c[k] & !s.first[k] != 0));
-            assert!((0..4).any(|k| c[k] & !s.second[k] != 0));
-            other.restrict(s.digit, &s.second);
-            b.restrict(s.digit, &s.first);
-        } else {
-            let g = b.choose();
-            other.eliminate(g.cell, g.digit);
-            b.assign(g.cell, g.digit);
+            let sides = [Some(s.first), Some(s.second), s.third];
+            for mask in sides.iter().flatten() {
+                assert!((0..4).any(|k| c[k] & !mask[k] != 0));
+                if *found < limit {
+                    let mut side = b;
+                    side.restrict(s.digit, mask);
+                    go(side, grid, limit, found);
+                }
+            }
+            return;
         }
+        let g = b.choose();
+        let mut other = b;
+        other.eliminate(g.cell, g.digit);
+        b.assign(g.cell, g.digit);
         go(b, grid, limit, found);
         if *found < limit {
             go(other, grid, limit, found);
