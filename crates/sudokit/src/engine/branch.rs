@@ -28,7 +28,8 @@ use super::board::{ALL_CELLS, Board, Lanes};
 use super::tables::{COLS_TO_ROWS, CONFIGS, MINIROW_CELLS, PEERS, ROW0};
 
 /// A split of one digit's candidates: explore `first`, then `second`, then
-/// `third` if there is one.
+/// `third` if there is one. The sides never overlap and together keep every
+/// permutation the digit had left.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Split {
     pub(crate) digit: usize,
@@ -151,11 +152,25 @@ impl Board {
             }
             out
         };
-        Some(Split {
-            digit: d,
-            first: side(x >> 4),
-            second: side(x >> 16),
-            third: (x & 15 == 3).then(|| side(x >> 32)),
+        // Last permutation first. On puzzles with one solution the order
+        // changes nothing (every side is searched); on serg_benchmark, whose
+        // puzzles have several, it decides how soon the second solution
+        // turns up, and this order was 6 % faster than the natural one (and
+        // 4 % faster than tdoku's, which puts the three rotations first).
+        Some(if x & 15 == 3 {
+            Split {
+                digit: d,
+                first: side(x >> 32),
+                second: side(x >> 16),
+                third: Some(side(x >> 4)),
+            }
+        } else {
+            Split {
+                digit: d,
+                first: side(x >> 16),
+                second: side(x >> 4),
+                third: None,
+            }
         })
     }
 
