@@ -5,7 +5,7 @@
 //! timed on its own with [`Instant`], the run timed by the wall clock), and a
 //! verification of the median run's results, which is not timed.
 
-use crate::batch::Bar;
+use crate::batch::{Bar, Tally};
 use crate::cli::{Algorithm, BenchArgs, BenchFormat, BenchMode};
 use crate::input::{self, EntryKind};
 use crate::search::{Search, algorithm_name};
@@ -182,14 +182,22 @@ impl Runner {
         F: Fn(usize) -> T + Sync,
     {
         let bar = Bar::new(len);
-        let one = |i: usize| {
+        let one = |tally: &mut Tally, i: usize| {
             let value = f(i);
-            bar.advance(1);
+            tally.add_one();
             value
         };
         let out = match self {
-            Runner::Main => (0..len).map(one).collect(),
-            Runner::Pool(pool) => pool.install(|| (0..len).into_par_iter().map(one).collect()),
+            Runner::Main => {
+                let mut tally = bar.tally();
+                (0..len).map(|i| one(&mut tally, i)).collect()
+            }
+            Runner::Pool(pool) => pool.install(|| {
+                (0..len)
+                    .into_par_iter()
+                    .map_init(|| bar.tally(), one)
+                    .collect()
+            }),
         };
         bar.finish();
         out

@@ -6,13 +6,16 @@
 //! kept per digit as three 27-bit band words (`board.rs`); propagation
 //! (`propagate.rs`) applies, per digit, a permutation filter to the minirows of
 //! each band and to the minicolumns of each stack (locked candidates in both
-//! directions, hidden singles) and, across digits, bit-sliced counting for
-//! naked singles and dead cells, and near the root the triad rule (three
-//! digits per minirow and minicolumn, naked and hidden); when stuck, the
-//! search (`search.rs`) splits a digit with two permutations left in a band
-//! or stack, else guesses in a bivalue cell (`branch.rs`), and keeps the
-//! alternative on an explicit stack, stopping as soon as the requested
-//! number of solutions is reached.
+//! directions, hidden singles), all dirty digits of a round before their
+//! placements; across digits, bit-sliced counting finds naked singles and dead
+//! cells, and from 40 open cells up the triad rule (three digits per minirow
+//! and minicolumn, naked and hidden) runs too. When stuck, the search
+//! (`search.rs`) splits a digit with two (else three) permutations left in the
+//! band or stack with the fewest, else guesses in a bivalue cell
+//! (`branch.rs`), and keeps the alternatives on an explicit stack, stopping as
+//! soon as the requested number of solutions is reached. The search loop is
+//! compiled per instruction set and chosen at run time (`kernel.rs`), with the
+//! bit moves of the filters as table lookups or as `pext`/`pdep` (`bits.rs`).
 
 // Bitboard code indexes bands and digits in several arrays at once; index
 // loops say that more plainly than zipped iterators.

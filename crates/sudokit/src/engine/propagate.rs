@@ -10,8 +10,9 @@
 //! (they become row singles). A row with a single candidate left is then a
 //! placement: the cell is marked solved and the other digits leave it.
 //! Across digits, bit-sliced counting finds cells with no candidate (dead
-//! end) and with one (naked single); near the root, the triad rule (see
-//! `Board::triads`) adds naked-triple reasoning on minirows and minicolumns.
+//! end) and with one (naked single); on boards with many open cells, the
+//! triad rule (see `Board::triads`) adds naked- and hidden-triple reasoning
+//! on minirows and minicolumns.
 
 use super::bits::{BitOps, band_columns, shrink, stack_layout};
 use super::board::{Board, Lanes};
