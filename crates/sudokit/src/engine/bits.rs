@@ -116,26 +116,26 @@ pub(crate) fn band_columns(t: u32, band: usize) -> u32 {
     (x | x >> 6 | x >> 12) & ROW0
 }
 
+/// Band words for tests: a fixed pseudo-random sequence of 20 000.
+#[cfg(test)]
+pub(crate) fn sample_words() -> impl Iterator<Item = u32> {
+    let mut x = 0x2545_f491_u32;
+    std::iter::repeat_with(move || {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        x & super::tables::BAND
+    })
+    .take(20_000)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tables::BAND;
-
-    /// A small deterministic generator of band words.
-    fn words() -> impl Iterator<Item = u32> {
-        let mut x = 0x2545_f491_u32;
-        std::iter::repeat_with(move || {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            x & BAND
-        })
-        .take(20_000)
-    }
 
     #[test]
     fn stack_layout_round_trips() {
-        let ws: Vec<u32> = words().collect();
+        let ws: Vec<u32> = sample_words().collect();
         for c in ws.chunks_exact(3) {
             let lanes = [c[0], c[1], c[2], 0];
             let t = stack_layout(&lanes);
@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn shrink_marks_the_minirows_with_a_candidate() {
-        for w in words() {
+        for w in sample_words() {
             let mut want = 0;
             for m in 0..9 {
                 let (row, bx) = (m / 3, m % 3);
@@ -169,7 +169,7 @@ mod tests {
         if !std::is_x86_feature_detected!("bmi2") {
             return;
         }
-        let ws: Vec<u32> = words().collect();
+        let ws: Vec<u32> = sample_words().collect();
         for c in ws.chunks_exact(3) {
             let lanes = [c[0], c[1], c[2], 0];
             assert_eq!(Bmi2::minirows(c[0]), Portable::minirows(c[0]));

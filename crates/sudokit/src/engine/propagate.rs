@@ -369,22 +369,11 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small deterministic generator of band words.
-    fn words() -> impl Iterator<Item = u32> {
-        let mut x = 0x2545_f491_u32;
-        std::iter::repeat_with(move || {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            x & super::super::tables::BAND
-        })
-        .take(20_000)
-    }
+    use crate::engine::bits::sample_words;
 
     #[test]
     fn row_singles_match_a_row_by_row_count() {
-        for w in words() {
+        for w in sample_words() {
             // The SWAR form needs every row non-empty.
             if (0..3).any(|r| w >> (9 * r) & ROW0 == 0) {
                 continue;
@@ -402,17 +391,10 @@ mod tests {
 
     #[test]
     fn sole_in_row_is_on_every_permutation_of_a_filtered_matrix() {
-        let perms: Vec<u64> = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ]
-        .iter()
-        .map(|p: &[u64; 3]| (0..3).fold(0, |a, i| a | 1 << (3 * i as u64 + p[i])))
-        .collect();
+        let perms: Vec<u64> = crate::engine::tables::ORDERS
+            .iter()
+            .map(|p| (0..3).fold(0u64, |a, i| a | 1 << (3 * i + p[i as usize])))
+            .collect();
         for m in 0..512usize {
             let k = u64::from(PERM[m]);
             let inside: Vec<u64> = perms.iter().copied().filter(|&p| p & k == p).collect();

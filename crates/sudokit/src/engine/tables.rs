@@ -25,12 +25,22 @@ const fn perm_bits(p: [u32; 3]) -> u32 {
 /// per row, one per box) or its three minicolumns in a stack (one per band,
 /// one per column) always form one of these.
 const PERMS: [u32; 6] = [
-    perm_bits([0, 1, 2]),
-    perm_bits([0, 2, 1]),
-    perm_bits([1, 0, 2]),
-    perm_bits([1, 2, 0]),
-    perm_bits([2, 0, 1]),
-    perm_bits([2, 1, 0]),
+    perm_bits(ORDERS[0]),
+    perm_bits(ORDERS[1]),
+    perm_bits(ORDERS[2]),
+    perm_bits(ORDERS[3]),
+    perm_bits(ORDERS[4]),
+    perm_bits(ORDERS[5]),
+];
+
+/// The six orderings of three things, in the order of `PERMS`.
+pub(crate) const ORDERS: [[u32; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
 ];
 
 /// `PERM[m]`: the entries of the 3x3 matrix `m` that lie on some permutation

@@ -262,17 +262,10 @@ fn solved_grid() -> impl Strategy<Value = Grid> {
         0usize..6,
     )
         .prop_map(move |(perm, band_order, row_order)| {
-            const P3: [[usize; 3]; 6] = [
-                [0, 1, 2],
-                [0, 2, 1],
-                [1, 0, 2],
-                [1, 2, 0],
-                [2, 0, 1],
-                [2, 1, 0],
-            ];
+            let p3 = super::tables::ORDERS.map(|o| o.map(|i| i as usize));
             let mut v = [0u8; 81];
             for r in 0..9 {
-                let src = P3[band_order][r / 3] * 3 + P3[row_order][r % 3];
+                let src = p3[band_order][r / 3] * 3 + p3[row_order][r % 3];
                 for c in 0..9 {
                     v[r * 9 + c] = perm[usize::from(base.values()[src * 9 + c] - 1)];
                 }
