@@ -17,15 +17,21 @@ pub(crate) fn columns(x: u32) -> u32 {
     (x | x >> 9 | x >> 18) & ROW0
 }
 
+/// Bit 0 of each of a band word's three rows.
+pub(crate) const ROW_STARTS: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Bit 8 of each row of a band word that holds some bit of `x`: adding
+/// 0xff to a row's low eight bits carries into bit 8 unless they are all 0.
+#[inline(always)]
+pub(crate) fn row_flags(x: u32) -> u32 {
+    const LOW8: u32 = 0xff * ROW_STARTS;
+    (x | ((x & LOW8) + LOW8)) & (0x100 * ROW_STARTS)
+}
+
 /// The full rows (nine cells) of a band word that hold some bit of `x`.
 #[inline(always)]
 fn busy_rows(x: u32) -> u32 {
-    const ONES: u32 = 1 | 1 << 9 | 1 << 18;
-    const LOW8: u32 = 0xff * ONES;
-    // Bit 8 of each row: set when the row is not empty (adding 0xff to its
-    // low eight bits carries into bit 8 unless they are all 0).
-    let busy = (x | ((x & LOW8) + LOW8)) & (0x100 * ONES);
-    (busy >> 8) * ROW0
+    (row_flags(x) >> 8) * ROW0
 }
 
 /// The cells of the boxes of a band word that hold some bit of `x`.
@@ -201,13 +207,9 @@ mod tests {
 
     #[test]
     fn busy_rows_and_boxes_match_a_cell_by_cell_scan() {
-        let mut x = 0x9e37_79b9_u32;
-        for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
+        for x in super::super::bits::sample_words() {
             // Sparse words, like a digit's givens in a band.
-            let w = x & (x >> 7) & (x >> 3) & super::super::tables::BAND;
+            let w = x & (x >> 7) & (x >> 3);
             let (mut rows, mut boxes) = (0, 0);
             for cell in 0..27 {
                 if w >> cell & 1 != 0 {

@@ -15,7 +15,7 @@
 //! on minirows and minicolumns.
 
 use super::bits::{BitOps, band_columns, shrink, stack_layout};
-use super::board::{Board, Lanes};
+use super::board::{Board, Lanes, ROW_STARTS, row_flags};
 use super::tables::{COLS_TO_ROWS, FORCED, KEEP, MINIROW_CELLS, PEERS, PERM, ROW0};
 
 /// The triad rule only runs on boards with at least this many open cells.
@@ -43,17 +43,12 @@ pub(crate) struct Contradiction;
 /// parallel, so it compiles to a few vector instructions.
 #[inline(always)]
 fn row_singles(w: &Lanes) -> Lanes {
-    const ONES: u32 = 1 | 1 << 9 | 1 << 18;
-    const LOW8: u32 = 0xff * ONES;
-    const HIGH: u32 = 0x100 * ONES;
     let mut out = [0u32; 4];
     for k in 0..4 {
         let x = w[k];
-        let rest = x & x.wrapping_sub(ONES);
-        // Bit 8 of each row: set when the row of `rest` is not zero (adding
-        // 0xff to the low eight bits carries into bit 8 unless they are 0).
-        let busy = (rest | ((rest & LOW8) + LOW8)) & HIGH;
-        let lone = HIGH & !busy;
+        let rest = x & x.wrapping_sub(ROW_STARTS);
+        // Bit 8 of each row whose `rest` is empty: a single.
+        let lone = (0x100 * ROW_STARTS) & !row_flags(rest);
         out[k] = x & (lone | (lone - (lone >> 8)));
     }
     out
