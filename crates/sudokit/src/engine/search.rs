@@ -41,8 +41,12 @@ impl Drop for Search {
 
 /// The resumable search.
 pub(crate) struct Search {
-    /// The board to expand next, if any.
-    current: Option<Board>,
+    /// The puzzle, until the first run builds its board.
+    ///
+    /// The board is built inside the kernel rather than here so that its
+    /// construction is compiled with the kernel's features too (vectorized
+    /// with AVX2 it takes about half the instructions).
+    puzzle: Option<Grid>,
     /// Alternatives not yet explored, the most recent on top.
     stack: Vec<Board>,
     pub(crate) stats: Stats,
@@ -58,7 +62,7 @@ impl Search {
     /// A search that runs the given kernel (which must be available).
     pub(crate) fn with_kernel(grid: &Grid, kernel: Kernel) -> Search {
         Search {
-            current: Some(Board::new(grid)),
+            puzzle: Some(*grid),
             stack: spare_stack(),
             stats: Stats::default(),
             kernel,
@@ -105,12 +109,12 @@ impl Search {
     #[inline(always)]
     fn run<B: BitOps>(&mut self) -> Option<Board> {
         loop {
-            let mut board = match self.current.take() {
-                Some(b) => b,
+            let mut board = match self.puzzle.take() {
+                Some(g) => Board::new(&g),
                 None => self.stack.pop()?,
             };
             // The chosen branch continues on this local board: routing it
-            // through `self.current` copied the whole board twice per node.
+            // through a field of `self` copied the whole board twice per node.
             loop {
                 self.stats.nodes += 1;
                 if board.propagate::<B>().is_err() {
