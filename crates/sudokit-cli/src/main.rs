@@ -7,6 +7,7 @@ mod commands;
 mod input;
 mod output;
 mod search;
+mod steal;
 
 use clap::Parser;
 use std::io::{self, Write};

@@ -9,6 +9,7 @@ use crate::batch::{Bar, Tally};
 use crate::cli::{Algorithm, BenchArgs, BenchFormat, BenchMode};
 use crate::input::{self, EntryKind};
 use crate::search::{Search, algorithm_name};
+use crate::steal::StealWatch;
 use anyhow::bail;
 use rayon::prelude::*;
 use serde_json::{Map, Value};
@@ -34,12 +35,22 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let table = Printer::new(args.format, &files);
     let mut out = io::stdout().lock();
     table.header(&mut out, &plan, &runner)?;
+    let watch = StealWatch::start();
     for file in &files {
         let row = plan.bench(file, &runner);
         status.failed |= row.failures > 0;
         table.row(&mut out, &plan, &row)?;
     }
+    report_steal(&watch);
     Ok(status.code())
+}
+
+/// Says on stderr when the hypervisor took enough CPU time during the run to
+/// make its figures unreliable (the output itself stays as it is).
+fn report_steal(watch: &StealWatch) {
+    if let Some(note) = watch.note() {
+        eprintln!("{note}");
+    }
 }
 
 /// The files named on the command line (none means standard input), each
@@ -729,10 +740,11 @@ impl Plan {
 mod grading {
     use super::{
         Field, File, Printer, Runner, Status, check_counts, conditions, load_all, per_sec, pretty,
-        round, timed,
+        report_steal, round, timed,
     };
     use crate::cli::{Algorithm, BenchArgs};
     use crate::commands::human::options;
+    use crate::steal::StealWatch;
     use anyhow::bail;
     use serde_json::Value;
     use std::io::{self, Write};
@@ -806,11 +818,13 @@ mod grading {
         let printer = Printer::new(args.format, &files);
         let mut out = io::stdout().lock();
         plan.header(&mut out, &printer, runner.threads())?;
+        let watch = StealWatch::start();
         for file in &files {
             let row = plan.bench(file, &runner);
             status.failed |= row.failures > 0;
             plan.row(&mut out, &printer, &row)?;
         }
+        report_steal(&watch);
         Ok(status.code())
     }
 
