@@ -38,8 +38,8 @@ pub(crate) fn row_flags(x: u32) -> u32 {
 #[inline(always)]
 fn given_cells(cells: &[u8]) -> u32 {
     use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_setzero_si128};
-    // The padding is not 0, so bits 27..31 come out clear.
-    let mut bytes = [0xffu8; 32];
+    // Bits 27..31 come from the padding; the mask below clears them.
+    let mut bytes = [0u8; 32];
     bytes[..27].copy_from_slice(&cells[..27]);
     // SAFETY: `[u8; 16]` and `__m128i` are both 16 plain bytes, read by
     // value; SSE2 is part of the x86-64 baseline.
@@ -116,12 +116,8 @@ impl Board {
         for (f, cells) in filled.iter_mut().zip(values.chunks_exact(27)) {
             *f = given_cells(cells);
         }
-        let mut cand = [ALL_CELLS; 9];
-        for c in &mut cand {
-            for k in 0..4 {
-                c[k] &= !filled[k];
-            }
-        }
+        let open: Lanes = std::array::from_fn(|k| ALL_CELLS[k] & !filled[k]);
+        let mut cand = [open; 9];
         for (band, &f) in filled.iter().take(3).enumerate() {
             let mut m = f;
             while m != 0 {
