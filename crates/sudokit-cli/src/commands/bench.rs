@@ -35,22 +35,30 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let table = Printer::new(args.format, &files);
     let mut out = io::stdout().lock();
     table.header(&mut out, &plan, &runner)?;
-    let watch = StealWatch::start();
-    for file in &files {
+    bench_each(&files, &mut status, |file| {
         let row = plan.bench(file, &runner);
-        status.failed |= row.failures > 0;
         table.row(&mut out, &plan, &row)?;
-    }
-    report_steal(&watch);
+        Ok(row.failures > 0)
+    })?;
     Ok(status.code())
 }
 
-/// Says on stderr when the hypervisor took enough CPU time during the run to
-/// make its figures unreliable (the output itself stays as it is).
-fn report_steal(watch: &StealWatch) {
+/// Runs `one` (which benches a file, prints its row and says whether it
+/// failed) on every file in turn; then says on stderr when the hypervisor
+/// took enough CPU time meanwhile to make the figures unreliable.
+fn bench_each(
+    files: &[File],
+    status: &mut Status,
+    mut one: impl FnMut(&File) -> io::Result<bool>,
+) -> io::Result<()> {
+    let watch = StealWatch::start();
+    for file in files {
+        status.failed |= one(file)?;
+    }
     if let Some(note) = watch.note() {
         eprintln!("{note}");
     }
+    Ok(())
 }
 
 /// The files named on the command line (none means standard input), each
@@ -739,12 +747,11 @@ impl Plan {
 /// per puzzle and checks every grid it solves against the engine's solution.
 mod grading {
     use super::{
-        Field, File, Printer, Runner, Status, check_counts, conditions, load_all, per_sec, pretty,
-        report_steal, round, timed,
+        Field, File, Printer, Runner, Status, bench_each, check_counts, conditions, load_all,
+        per_sec, pretty, round, timed,
     };
     use crate::cli::{Algorithm, BenchArgs};
     use crate::commands::human::options;
-    use crate::steal::StealWatch;
     use anyhow::bail;
     use serde_json::Value;
     use std::io::{self, Write};
@@ -818,13 +825,11 @@ mod grading {
         let printer = Printer::new(args.format, &files);
         let mut out = io::stdout().lock();
         plan.header(&mut out, &printer, runner.threads())?;
-        let watch = StealWatch::start();
-        for file in &files {
+        bench_each(&files, &mut status, |file| {
             let row = plan.bench(file, &runner);
-            status.failed |= row.failures > 0;
             plan.row(&mut out, &printer, &row)?;
-        }
-        report_steal(&watch);
+            Ok(row.failures > 0)
+        })?;
         Ok(status.code())
     }
 
