@@ -1,71 +1,401 @@
-//! Running a command over a batch: a parallel map that keeps input order,
-//! written chunk by chunk so that output starts early and `| head` ends the
-//! run quickly.
+//! Running a command over a stream of puzzles on several threads, printing
+//! the answers in input order as they become ready.
+//!
+//! Workers take *tasks* (a run of consecutive entries) from the [`Source`] in
+//! input order, parsing as they go, and answer them into a task buffer. The
+//! buffer of the oldest unwritten task, the *head*, is written as soon as the
+//! task ends; later tasks that end first wait in a bounded queue. A task whose
+//! output grows large (every solution of an empty grid) streams: the head
+//! writes its buffer at once and then every few milliseconds, and any other
+//! task waits for its turn before its buffer outgrows a bound. The head never
+//! waits, and tasks are taken in order, so the run always moves on; memory is
+//! bounded by the queue, whatever the input or the answers.
+//!
+//! A closed pipe (`| head`) stops every worker at its next checkpoint and
+//! ends the run quietly.
 
 use crate::cli::Format;
-use crate::input::{Entry, EntryKind};
+use crate::input::{Entry, EntryKind, Source};
 use crate::output::{self, Answer};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 use sudokit::Grid;
 
-/// Puzzles in the first chunk: enough to keep every thread busy, few enough
-/// that the first results show at once.
-const FIRST_CHUNK: usize = 256;
-/// Chunks double up to this size: threads wait for each other at the end of
-/// a chunk, so long batches need long chunks to keep every core busy.
-const LAST_CHUNK: usize = 16384;
+/// Entries in a task: enough that taking a task costs little next to
+/// answering it, few enough that the threads share the work evenly.
+const TASK_ENTRIES: usize = 64;
+/// Bytes of finished tasks that may wait for their turn to be written.
+const QUEUE_BYTES: usize = 8 << 20;
+/// A task's buffer beyond which the head writes it out at once, and any
+/// other task waits for its turn to do the same.
+const SPILL_BYTES: usize = 64 << 10;
+const WAIT_BYTES: usize = 1 << 20;
+/// How long the head keeps a streaming answer (solutions of `--all`) before
+/// showing it, so that slow searches show each solution as it comes.
+const SHOW_EVERY: Duration = Duration::from_millis(50);
 /// The progress bar appears only for runs longer than this.
 const QUIET_FOR: Duration = Duration::from_millis(800);
 /// ... and only for batches at least this large.
 const BAR_MIN_ENTRIES: usize = 100;
+/// The most worker threads `-j` may ask for.
+pub const MAX_THREADS: usize = 1024;
+
+/// The worker threads for `-j N`: every core for 0, and at most
+/// [`MAX_THREADS`], so that a slip of the keyboard does not start a
+/// hundred thousand threads.
+pub fn thread_count(requested: usize) -> anyhow::Result<usize> {
+    match requested {
+        0 => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        n if n > MAX_THREADS => {
+            anyhow::bail!("-j {n}: at most {MAX_THREADS} threads")
+        }
+        n => Ok(n),
+    }
+}
 
 /// Answers every entry with `answer` (called for puzzles only; other entries
-/// get the common error answers), prints the answers in input order and
-/// returns the exit status.
-pub fn run<F>(entries: &[Entry], format: Format, answer: F) -> anyhow::Result<ExitCode>
+/// get the common error answers) and returns the exit status.
+pub fn run<F>(source: Source, threads: usize, format: Format, answer: F) -> anyhow::Result<ExitCode>
+where
+    F: Fn(&Entry, &Grid, &mut Out) + Sync,
+{
+    let threads = thread_count(threads)?;
+    let pipe = Pipeline::new(source);
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(|| work(&pipe, format, &answer));
+        }
+        work(&pipe, format, &answer);
+    });
+    pipe.bar.finish();
+    let state = pipe.lock();
+    match &state.error {
+        Some(e) => Err(anyhow::anyhow!(
+            "standard output: {}",
+            crate::input::io_reason(e)
+        )),
+        None => Ok(state.status.code()),
+    }
+}
+
+/// [`run`] for commands that build each answer whole.
+pub fn run_answers<F>(
+    source: Source,
+    threads: usize,
+    format: Format,
+    answer: F,
+) -> anyhow::Result<ExitCode>
 where
     F: Fn(&Entry, &Grid) -> Answer + Sync,
 {
-    let mut status = Status::default();
-    let bar = Bar::new(entries.len());
-    let mut stdout = io::BufWriter::new(io::stdout().lock());
-    let mut rest = entries;
-    let mut size = FIRST_CHUNK;
-    while !rest.is_empty() {
-        let (chunk, tail) = rest.split_at(size.min(rest.len()));
-        rest = tail;
-        size = (size * 2).min(LAST_CHUNK);
-        let answers: Vec<(Answer, bool)> = chunk
-            .par_iter()
-            .map(|entry| match &entry.kind {
-                EntryKind::Puzzle(grid) => (answer(entry, grid), false),
-                EntryKind::Bad(reason) => (output::invalid(entry, None, reason, format), false),
-                EntryKind::NoPuzzle => (
-                    Answer::failed(String::new()).note(entry, "no puzzle found"),
-                    false,
-                ),
-                EntryKind::Io(reason) => (
-                    Answer::default().note(entry, reason).prefixed("sudokit: "),
-                    true,
-                ),
-            })
-            .collect();
-        let written = bar.suspend(|| write_chunk(&mut stdout, &answers, &mut status));
-        match written {
-            Ok(()) => {}
-            // The reader went away (`| head`): a normal end, not an error.
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status.code()),
-            Err(e) => return Err(e.into()),
+    run(source, threads, format, |entry, grid, out| {
+        out.answer(answer(entry, grid))
+    })
+}
+
+/// One worker: takes tasks until the input ends or the output closes.
+fn work<F>(pipe: &Pipeline, format: Format, answer: &F)
+where
+    F: Fn(&Entry, &Grid, &mut Out) + Sync,
+{
+    while let Some((task, entries)) = pipe.take() {
+        let mut out = Out::new(pipe, task);
+        for entry in &entries {
+            if pipe.stopped() {
+                return;
+            }
+            match &entry.kind {
+                EntryKind::Puzzle(grid) => answer(entry, grid, &mut out),
+                EntryKind::Bad(reason) => out.answer(output::invalid(entry, None, reason, format)),
+                EntryKind::NoPuzzle => {
+                    out.answer(Answer::failed(String::new()).note(entry, "no puzzle found"))
+                }
+                EntryKind::Io(reason) => {
+                    out.io_failed = true;
+                    out.answer(Answer::default().note(entry, reason).prefixed("sudokit: "));
+                }
+            }
         }
-        bar.advance(chunk.len());
+        pipe.finish(out);
     }
-    bar.finish();
-    Ok(status.code())
+}
+
+/// What the workers share.
+struct Pipeline {
+    /// The input, and the number of the next task.
+    source: Mutex<(Source, usize)>,
+    state: Mutex<State>,
+    /// Signalled whenever the head moves or the run stops.
+    turn: Condvar,
+    /// The head, readable without the lock.
+    head: AtomicUsize,
+    /// Set when the output closed or failed: every worker stops.
+    stop: AtomicBool,
+    bar: Bar,
+    /// Bytes of input read so far, for the bar.
+    consumed: Arc<AtomicU64>,
+}
+
+/// The output side, under the pipeline's lock.
+struct State {
+    /// The oldest task not wholly written.
+    head: usize,
+    /// Finished tasks waiting for their turn.
+    done: BTreeMap<usize, Buffer>,
+    queued_bytes: usize,
+    stdout: io::BufWriter<io::Stdout>,
+    status: Status,
+    /// A write to stdout failed (other than a closed pipe).
+    error: Option<io::Error>,
+}
+
+impl Pipeline {
+    fn new(source: Source) -> Pipeline {
+        let (consumed, total) = source.progress();
+        Pipeline {
+            bar: Bar::for_bytes(total),
+            consumed,
+            source: Mutex::new((source, 0)),
+            state: Mutex::new(State {
+                head: 0,
+                done: BTreeMap::new(),
+                queued_bytes: 0,
+                stdout: io::BufWriter::with_capacity(64 << 10, io::stdout()),
+                status: Status::default(),
+                error: None,
+            }),
+            turn: Condvar::new(),
+            head: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The next task: its number and up to [`TASK_ENTRIES`] entries, fewer
+    /// when more would mean waiting for input (a person typing puzzles gets
+    /// each answer at once). `None` at the end of the input.
+    fn take(&self) -> Option<(usize, Vec<Entry>)> {
+        if self.stopped() {
+            return None;
+        }
+        let mut guard = self.source.lock().unwrap_or_else(PoisonError::into_inner);
+        let (source, next) = &mut *guard;
+        let mut entries = Vec::with_capacity(TASK_ENTRIES);
+        while entries.len() < TASK_ENTRIES && !(source.may_wait() && !entries.is_empty()) {
+            match source.next() {
+                Some(entry) => entries.push(entry),
+                None => break,
+            }
+        }
+        if entries.is_empty() {
+            return None;
+        }
+        let task = *next;
+        *next += 1;
+        Some((task, entries))
+    }
+
+    /// Writes a finished task in its turn, or queues it.
+    fn finish(&self, out: Out) {
+        let Out {
+            buf,
+            task,
+            failed,
+            io_failed,
+            ..
+        } = out;
+        let mut state = self.lock();
+        state.status.failed |= failed;
+        state.status.io_error |= io_failed;
+        loop {
+            if self.stopped() {
+                return;
+            }
+            if state.head == task {
+                self.write(&mut state, &buf);
+                state.head += 1;
+                while let Some(next) = {
+                    let head = state.head;
+                    state.done.remove(&head)
+                } {
+                    state.queued_bytes -= next.len();
+                    self.write(&mut state, &next);
+                    state.head += 1;
+                }
+                self.flush(&mut state);
+                self.head.store(state.head, Ordering::Release);
+                self.turn.notify_all();
+                self.bar.set_position(self.consumed.load(Ordering::Relaxed));
+                return;
+            }
+            if state.queued_bytes + buf.len() <= QUEUE_BYTES {
+                state.queued_bytes += buf.len();
+                state.done.insert(task, buf);
+                return;
+            }
+            state = self
+                .turn
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Writes part of a running task's answer, once it is the head.
+    fn spill(&self, task: usize, buf: &Buffer) {
+        let mut state = self.lock();
+        while state.head != task && !self.stopped() {
+            state = self
+                .turn
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        self.write(&mut state, buf);
+        self.flush(&mut state);
+    }
+
+    fn write(&self, state: &mut State, buf: &Buffer) {
+        if self.stopped() {
+            return;
+        }
+        if let Err(e) = self.bar.suspend(|| buf.write_to(&mut state.stdout)) {
+            self.fail(state, e);
+        }
+    }
+
+    fn flush(&self, state: &mut State) {
+        if self.stopped() {
+            return;
+        }
+        if let Err(e) = state.stdout.flush() {
+            self.fail(state, e);
+        }
+    }
+
+    /// Stops the run: quietly when the reader went away (`| head`).
+    fn fail(&self, state: &mut State, e: io::Error) {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            state.error = Some(e);
+        }
+        self.stop.store(true, Ordering::Relaxed);
+        self.turn.notify_all();
+    }
+}
+
+/// What a task prints: its stdout text, and the stderr lines that go
+/// between (each at the length of stdout text before it).
+#[derive(Default)]
+struct Buffer {
+    out: Vec<u8>,
+    notes: Vec<(usize, String)>,
+}
+
+impl Buffer {
+    fn len(&self) -> usize {
+        self.out.len() + self.notes.iter().map(|(_, n)| n.len()).sum::<usize>()
+    }
+
+    fn clear(&mut self) {
+        self.out.clear();
+        self.notes.clear();
+    }
+
+    fn write_to(&self, stdout: &mut impl Write) -> io::Result<()> {
+        let mut written = 0;
+        for (at, note) in &self.notes {
+            stdout.write_all(&self.out[written..*at])?;
+            written = *at;
+            // Keep stdout and stderr in step when both go to one terminal.
+            stdout.flush()?;
+            // A closed stderr must not stop the answers on stdout.
+            let _ = writeln!(io::stderr().lock(), "{note}");
+        }
+        stdout.write_all(&self.out[written..])
+    }
+}
+
+/// Where a command writes the answer to one task's puzzles.
+pub struct Out<'a> {
+    pipe: &'a Pipeline,
+    task: usize,
+    buf: Buffer,
+    failed: bool,
+    io_failed: bool,
+    /// When this task last showed what it had.
+    shown: Instant,
+}
+
+impl<'a> Out<'a> {
+    fn new(pipe: &'a Pipeline, task: usize) -> Out<'a> {
+        Out {
+            pipe,
+            task,
+            buf: Buffer::default(),
+            failed: false,
+            io_failed: false,
+            shown: Instant::now(),
+        }
+    }
+
+    /// Appends text to stdout.
+    pub fn push_str(&mut self, text: &str) {
+        self.buf.out.extend_from_slice(text.as_bytes());
+    }
+
+    /// Adds a line on stderr, prefixed with the entry's `FILE:LINE`.
+    pub fn note(&mut self, entry: &Entry, message: impl Display) {
+        let line = format!("{}: {message}", entry.location());
+        self.buf.notes.push((self.buf.out.len(), line));
+    }
+
+    /// Marks the run as failed (exit status 1).
+    pub fn fail(&mut self) {
+        self.failed = true;
+    }
+
+    /// Adds a whole answer: its stderr lines, then its stdout text.
+    pub fn answer(&mut self, answer: Answer) {
+        self.failed |= answer.failed;
+        let at = self.buf.out.len();
+        self.buf
+            .notes
+            .extend(answer.err.into_iter().map(|n| (at, n)));
+        self.buf.out.extend_from_slice(answer.out.as_bytes());
+    }
+
+    /// A point where a long answer may show what it has so far: call it
+    /// after each solution. `Break` means the output closed: stop searching.
+    pub fn checkpoint(&mut self) -> ControlFlow<()> {
+        if self.pipe.stopped() {
+            return ControlFlow::Break(());
+        }
+        let len = self.buf.out.len();
+        let head = self.pipe.head.load(Ordering::Acquire) == self.task;
+        let due = len >= SPILL_BYTES || (len > 0 && self.shown.elapsed() >= SHOW_EVERY);
+        if (head && due) || len >= WAIT_BYTES {
+            self.pipe.spill(self.task, &self.buf);
+            self.buf.clear();
+            self.shown = Instant::now();
+        }
+        if self.pipe.stopped() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
 }
 
 /// What the exit status will be.
@@ -87,28 +417,6 @@ impl Status {
     }
 }
 
-fn write_chunk(
-    stdout: &mut impl Write,
-    answers: &[(Answer, bool)],
-    status: &mut Status,
-) -> io::Result<()> {
-    for (answer, io_error) in answers {
-        status.failed |= answer.failed;
-        status.io_error |= io_error;
-        if !answer.err.is_empty() {
-            // Keep stdout and stderr in step when both go to one terminal.
-            stdout.flush()?;
-            let mut stderr = io::stderr().lock();
-            for line in &answer.err {
-                // A closed stderr must not stop the answers on stdout.
-                let _ = writeln!(stderr, "{line}");
-            }
-        }
-        stdout.write_all(answer.out.as_bytes())?;
-    }
-    stdout.flush()
-}
-
 /// A progress bar on stderr, drawn only on a terminal, once the run has
 /// taken a moment. Workers may advance it from any thread.
 pub struct Bar {
@@ -126,6 +434,32 @@ impl Bar {
     /// A bar for `len` slow items (generated puzzles), however few.
     pub fn for_slow_items(len: usize) -> Bar {
         Bar::with_min(len, 0)
+    }
+
+    /// A bar for a stream of puzzles, advanced by the bytes read; a spinner
+    /// when the total is unknown (standard input).
+    pub fn for_bytes(total: Option<u64>) -> Bar {
+        let bar = io::stderr().is_terminal().then(|| {
+            let (bar, template) = match total {
+                Some(total) => (
+                    ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()),
+                    "{bar:30} {binary_bytes}/{binary_total_bytes}, {elapsed} elapsed, eta {eta}",
+                ),
+                None => (
+                    ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
+                    "{spinner} {binary_bytes} read, {elapsed} elapsed",
+                ),
+            };
+            if let Ok(style) = ProgressStyle::with_template(template) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        Bar {
+            bar,
+            start: Instant::now(),
+            shown: AtomicBool::new(false),
+        }
     }
 
     fn with_min(len: usize, min: usize) -> Bar {
@@ -150,9 +484,24 @@ impl Bar {
     pub fn advance(&self, n: usize) {
         if let Some(bar) = &self.bar {
             bar.inc(n as u64);
-            if self.start.elapsed() >= QUIET_FOR && !self.shown.swap(true, Ordering::Relaxed) {
-                bar.set_draw_target(ProgressDrawTarget::stderr());
-            }
+            self.show_when_due();
+        }
+    }
+
+    /// Sets how far the run is.
+    fn set_position(&self, position: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(position);
+            self.show_when_due();
+        }
+    }
+
+    fn show_when_due(&self) {
+        if let Some(bar) = &self.bar
+            && self.start.elapsed() >= QUIET_FOR
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
         }
     }
 

@@ -330,6 +330,10 @@ pub struct Common {
     /// Puzzle files; `-` or none reads standard input; a puzzle may also be given directly.
     #[arg(value_name = "FILE|PUZZLE")]
     pub inputs: Vec<String>,
+    /// A puzzle given on the command line, read before the files; for puzzles that start
+    /// with `-` (or pass them after `--`). May be repeated.
+    #[arg(long = "puzzle", value_name = "PUZZLE", allow_hyphen_values = true)]
+    pub puzzles: Vec<String>,
     /// Output format: `line` (one line per result), `grid` (9x9 blocks), `json` (JSON Lines).
     #[arg(short, long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
@@ -337,9 +341,16 @@ pub struct Common {
     /// `[` or `{`; `line` never reads JSON; `json` always does.
     #[arg(long, value_enum, default_value_t = InputFormat::Auto, value_name = "FORMAT")]
     pub input_format: InputFormat,
-    /// Worker threads; 0 (the default) uses every core.
+    /// Worker threads; 0 (the default) uses every core; at most 1024.
     #[arg(short = 'j', long, default_value_t = 0, value_name = "N")]
     pub threads: usize,
+}
+
+impl Common {
+    /// The puzzles these flags name, as a stream.
+    pub fn source(&self) -> crate::input::Source {
+        crate::input::Source::new(&self.inputs, &self.puzzles, self.input_format)
+    }
 }
 
 /// How results are printed.

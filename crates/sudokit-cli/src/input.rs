@@ -1,13 +1,17 @@
-//! Reading puzzles from files, standard input and arguments.
+//! Reading puzzles from files, standard input and arguments, as a stream.
 //!
-//! Everything is read before any puzzle is processed, so that every entry
-//! (puzzle or error) has its place in the output order.
+//! A [`Source`] hands out entries (a puzzle, or the reason there is none) in
+//! input order, reading each input in chunks as the entries are asked for, so
+//! memory does not grow with the input and the first answers can leave before
+//! the last puzzle is read.
 
 use crate::cli::InputFormat;
-use std::io::{self, Read};
+use std::fs::File;
+use std::io::{self, BufRead, Read};
 use std::sync::Arc;
-use sudokit::format::{self, Puzzle};
-use sudokit::{Grid, ParseError};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use sudokit::Grid;
+use sudokit::format::{Puzzle, ReadError, Reader, Syntax};
 
 /// One thing read from the input: a puzzle, or the reason there is none.
 #[derive(Clone, Debug)]
@@ -48,95 +52,190 @@ pub const STDIN: &str = "<stdin>";
 /// Name given to a puzzle passed as an argument.
 pub const ARG: &str = "<arg>";
 
-/// Reads every input named on the command line, in order.
-pub fn read_all(args: &[String], format: InputFormat) -> Vec<Entry> {
-    if args.is_empty() {
-        return read_stdin(format);
-    }
-    args.iter().flat_map(|arg| read_arg(arg, format)).collect()
+/// Where the puzzles of one input come from.
+enum Origin {
+    Stdin,
+    File(String),
+    /// A puzzle written on the command line.
+    Text(String),
 }
 
-fn read_stdin(format: InputFormat) -> Vec<Entry> {
-    let mut bytes = Vec::new();
-    match io::stdin().lock().read_to_end(&mut bytes) {
-        Ok(_) => entries(STDIN, &bytes, format),
-        Err(e) => vec![io_error(STDIN, &e)],
-    }
+/// Every input named on the command line, read one after another.
+pub struct Source {
+    pending: std::vec::IntoIter<Origin>,
+    syntax: Syntax,
+    current: Option<Open>,
+    /// Bytes read so far from every input, for the progress bar.
+    consumed: Arc<AtomicU64>,
+    /// The total size of the inputs when they are all regular files.
+    total_bytes: Option<u64>,
 }
 
-fn read_arg(arg: &str, format: InputFormat) -> Vec<Entry> {
-    if arg == "-" {
-        return read_stdin(format);
-    }
-    match std::fs::read(arg) {
-        Ok(bytes) => entries(arg, &bytes, format),
-        Err(e) if e.kind() == io::ErrorKind::NotFound && looks_like_puzzle(arg) => {
-            entries(ARG, arg.as_bytes(), format)
+/// The input being read.
+struct Open {
+    name: Arc<str>,
+    reader: Reader<Tap<Box<dyn Read + Send>>>,
+    /// Bytes of the input read but not yet parsed.
+    buffered: Arc<AtomicUsize>,
+    /// Whether any entry came from it.
+    yielded: bool,
+}
+
+impl Source {
+    /// The inputs of a command: the puzzles of `--puzzle` first, then the
+    /// files (`-` is standard input, and a name that is no file but reads as
+    /// a puzzle is the puzzle); standard input when there is neither.
+    pub fn new(files: &[String], puzzles: &[String], format: InputFormat) -> Source {
+        let mut origins: Vec<Origin> = puzzles.iter().cloned().map(Origin::Text).collect();
+        for arg in files {
+            origins.push(if arg == "-" {
+                Origin::Stdin
+            } else if !std::path::Path::new(arg).exists() && looks_like_puzzle(arg) {
+                Origin::Text(arg.clone())
+            } else {
+                Origin::File(arg.clone())
+            });
         }
-        Err(e) => vec![io_error(arg, &e)],
+        if origins.is_empty() {
+            origins.push(Origin::Stdin);
+        }
+        let total_bytes = origins
+            .iter()
+            .map(|o| match o {
+                Origin::File(name) => std::fs::metadata(name)
+                    .ok()
+                    .filter(|m| m.is_file())
+                    .map(|m| m.len()),
+                Origin::Text(text) => Some(text.len() as u64),
+                Origin::Stdin => None,
+            })
+            .sum();
+        Source {
+            pending: origins.into_iter(),
+            syntax: match format {
+                InputFormat::Auto => Syntax::Auto,
+                InputFormat::Line => Syntax::Text,
+                InputFormat::Json => Syntax::Json,
+            },
+            current: None,
+            consumed: Arc::new(AtomicU64::new(0)),
+            total_bytes,
+        }
+    }
+
+    /// Whether the next entry may have to wait for more input: nothing read
+    /// ahead is left. Entries in hand should be answered first.
+    pub fn may_wait(&self) -> bool {
+        self.current
+            .as_ref()
+            .is_none_or(|open| open.buffered.load(Ordering::Relaxed) == 0)
+    }
+
+    /// Bytes read so far, and the total when it is known.
+    pub fn progress(&self) -> (Arc<AtomicU64>, Option<u64>) {
+        (self.consumed.clone(), self.total_bytes)
+    }
+
+    fn open(&mut self, origin: Origin) -> Result<Open, Entry> {
+        let (name, input): (Arc<str>, Box<dyn Read + Send>) = match origin {
+            Origin::Stdin => {
+                crate::tty::announce_stdin();
+                (Arc::from(STDIN), Box::new(io::stdin()))
+            }
+            Origin::Text(text) => (Arc::from(ARG), Box::new(io::Cursor::new(text.into_bytes()))),
+            Origin::File(name) => match File::open(&name) {
+                Ok(file) => (Arc::from(name.as_str()), Box::new(file)),
+                Err(e) => return Err(io_error(&name, &e)),
+            },
+        };
+        let buffered = Arc::new(AtomicUsize::new(0));
+        let tap = Tap::new(input, buffered.clone(), self.consumed.clone());
+        Ok(Open {
+            name,
+            reader: Reader::new(tap, self.syntax),
+            buffered,
+            yielded: false,
+        })
     }
 }
 
-/// Whether a missing file's name is rather a puzzle (perhaps a broken one,
-/// whose parse error then says more than "no such file").
+impl Iterator for Source {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        loop {
+            let Some(open) = &mut self.current else {
+                let origin = self.pending.next()?;
+                match self.open(origin) {
+                    Ok(open) => self.current = Some(open),
+                    Err(entry) => return Some(entry),
+                }
+                continue;
+            };
+            let source = open.name.clone();
+            let entry = match open.reader.next() {
+                Some(Ok(Puzzle { line, grid })) => Entry {
+                    source,
+                    line: Some(line),
+                    kind: EntryKind::Puzzle(grid),
+                },
+                Some(Err(ReadError::Parse(e))) => Entry {
+                    source,
+                    line: Some(e.line),
+                    kind: EntryKind::Bad(e.kind.to_string()),
+                },
+                Some(Err(ReadError::Io(e))) => {
+                    self.current = None;
+                    return Some(io_error(&source, &e));
+                }
+                None => {
+                    let empty = !open.yielded;
+                    self.current = None;
+                    if empty {
+                        return Some(Entry {
+                            source,
+                            line: None,
+                            kind: EntryKind::NoPuzzle,
+                        });
+                    }
+                    continue;
+                }
+            };
+            open.yielded = true;
+            return Some(entry);
+        }
+    }
+}
+
+/// Reads every input at once: for `bench`, which times whole files.
+pub fn read_all(args: &[String], format: InputFormat) -> Vec<Entry> {
+    Source::new(args, &[], format).collect()
+}
+
+/// Whether an argument that names no file is rather a puzzle (perhaps a
+/// broken one, whose parse error then says more than "no such file").
+///
+/// It must start as a puzzle does and hold at least 17 cells; a name with
+/// a path separator or a file extension (`puzzles_2024-01-01.txt`) is a file.
 fn looks_like_puzzle(arg: &str) -> bool {
     let t = arg.trim_start();
     if t.starts_with(['[', '{']) {
         return true;
     }
-    let cells = t
-        .chars()
-        .filter(|c| c.is_ascii_digit() || matches!(c, '.' | '_' | '*' | 'x' | 'X'))
-        .count();
-    // A file name rarely holds 17 cell characters and no path separator.
-    cells >= 17 && !t.contains('/')
+    let is_cell = |c: char| c.is_ascii_digit() || matches!(c, '.' | '_' | '*' | '-' | 'x' | 'X');
+    let starts_as_puzzle = t.chars().next().is_some_and(is_cell);
+    let cells = t.chars().filter(|&c| is_cell(c)).count();
+    starts_as_puzzle && cells >= 17 && !t.contains(['/', '\\']) && !has_extension(t)
 }
 
-/// Parses the bytes of one source into entries.
-fn entries(source: &str, bytes: &[u8], format: InputFormat) -> Vec<Entry> {
-    let source: Arc<str> = Arc::from(source);
-    let parsed = parse(bytes, format);
-    if parsed.is_empty() {
-        return vec![Entry {
-            source,
-            line: None,
-            kind: EntryKind::NoPuzzle,
-        }];
-    }
-    parsed
-        .into_iter()
-        .map(|r| match r {
-            Ok(Puzzle { line, grid }) => Entry {
-                source: source.clone(),
-                line: Some(line),
-                kind: EntryKind::Puzzle(grid),
-            },
-            Err(ParseError { line, kind }) => Entry {
-                source: source.clone(),
-                line: Some(line),
-                kind: EntryKind::Bad(kind.to_string()),
-            },
-        })
-        .collect()
-}
-
-fn parse(bytes: &[u8], format: InputFormat) -> Vec<Result<Puzzle, ParseError>> {
-    let json = match format {
-        InputFormat::Json => true,
-        InputFormat::Line => false,
-        InputFormat::Auto => bytes
-            .iter()
-            .find(|b| !b.is_ascii_whitespace())
-            .is_some_and(|b| matches!(b, b'[' | b'{')),
-    };
-    if !json {
-        return format::read_puzzles(bytes);
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(text) => format::parse_json(text),
-        // JSON is UTF-8; the lossy read reports the bad bytes in JSON's terms.
-        Err(_) => format::parse_json(&String::from_utf8_lossy(bytes)),
-    }
+/// Whether a name ends like a file name: a dot and one to five letters or
+/// digits, at least one of them a letter (`.txt`, `.sdk`, `.json`).
+fn has_extension(name: &str) -> bool {
+    name.rsplit_once('.').is_some_and(|(_, ext)| {
+        (1..=5).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            && ext.chars().any(|c| c.is_ascii_alphabetic())
+    })
 }
 
 fn io_error(source: &str, e: &io::Error) -> Entry {
@@ -154,5 +253,104 @@ pub fn io_reason(e: &io::Error) -> String {
     match text.find(" (os error") {
         Some(i) => text[..i].to_string(),
         None => text,
+    }
+}
+
+/// A buffered reader that tells how much it holds, so that the batch knows
+/// when asking for another puzzle may block (a person typing puzzles gets
+/// each answer at once), and how much it has read in all.
+struct Tap<R> {
+    inner: R,
+    buf: Box<[u8]>,
+    pos: usize,
+    filled: usize,
+    buffered: Arc<AtomicUsize>,
+    consumed: Arc<AtomicU64>,
+}
+
+/// Bytes read from an input at a time.
+const TAP_CAPACITY: usize = 64 * 1024;
+
+impl<R: Read> Tap<R> {
+    fn new(inner: R, buffered: Arc<AtomicUsize>, consumed: Arc<AtomicU64>) -> Tap<R> {
+        Tap {
+            inner,
+            buf: vec![0; TAP_CAPACITY].into_boxed_slice(),
+            pos: 0,
+            filled: 0,
+            buffered,
+            consumed,
+        }
+    }
+}
+
+impl<R: Read> Read for Tap<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = {
+            let available = self.fill_buf()?;
+            let n = available.len().min(out.len());
+            out[..n].copy_from_slice(&available[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: Read> BufRead for Tap<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.pos == self.filled {
+            let n = loop {
+                match self.inner.read(&mut self.buf) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    other => break other?,
+                }
+            };
+            self.pos = 0;
+            self.filled = n;
+            self.consumed.fetch_add(n as u64, Ordering::Relaxed);
+            self.buffered.store(n, Ordering::Relaxed);
+        }
+        Ok(&self.buf[self.pos..self.filled])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.pos = (self.pos + amount).min(self.filled);
+        self.buffered
+            .store(self.filled - self.pos, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn puzzles_and_file_names_are_told_apart() {
+        let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        assert!(looks_like_puzzle(p));
+        assert!(looks_like_puzzle(&"-".repeat(81)));
+        assert!(looks_like_puzzle(
+            "4..a.....3..........7......2.....6.....8.4"
+        ));
+        assert!(!looks_like_puzzle("puzzles_2024-01-01_12345678.txt"));
+        assert!(!looks_like_puzzle("12345678901234567890.txt"));
+        assert!(!looks_like_puzzle("data/12345678901234567890"));
+        assert!(!looks_like_puzzle("2024-01-01"));
+    }
+
+    #[test]
+    fn tap_reports_what_it_holds() {
+        let buffered = Arc::new(AtomicUsize::new(0));
+        let consumed = Arc::new(AtomicU64::new(0));
+        let mut tap = Tap::new(&b"abc\ndef\n"[..], buffered.clone(), consumed.clone());
+        let mut line = String::new();
+        tap.read_line(&mut line).unwrap();
+        assert_eq!(line, "abc\n");
+        assert_eq!(buffered.load(Ordering::Relaxed), 4);
+        assert_eq!(consumed.load(Ordering::Relaxed), 8);
+        line.clear();
+        tap.read_line(&mut line).unwrap();
+        assert_eq!(buffered.load(Ordering::Relaxed), 0);
     }
 }

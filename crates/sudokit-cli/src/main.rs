@@ -8,6 +8,7 @@ mod input;
 mod output;
 mod search;
 mod steal;
+mod tty;
 
 use clap::Parser;
 use std::io::{self, Write};
@@ -31,7 +32,34 @@ fn main() -> ExitCode {
 
 fn run() -> anyhow::Result<ExitCode> {
     let cli = cli::Cli::parse();
+    check_stdout()?;
     commands::run(&cli.command)
+}
+
+/// Refuses to run with standard output closed (`>&-`), where every answer
+/// would be lost behind a successful exit status.
+///
+/// Rust's runtime reopens a closed standard descriptor on `/dev/null`
+/// before `main`, read-write; a shell's `>/dev/null` opens it write-only. So
+/// descriptor 1 on `/dev/null` in read-write mode was closed when we started.
+fn check_stdout() -> anyhow::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        let target = std::fs::read_link("/proc/self/fd/1").ok();
+        let flags = std::fs::read_to_string("/proc/self/fdinfo/1").ok();
+        let read_write = flags.as_deref().and_then(|info| {
+            let field = info.lines().find_map(|l| l.strip_prefix("flags:"))?;
+            u32::from_str_radix(field.trim(), 8)
+                .ok()
+                .map(|f| f & 3 == 2)
+        });
+        if target.is_some_and(|t| t == std::path::Path::new("/dev/null"))
+            && read_write == Some(true)
+        {
+            anyhow::bail!("standard output is closed: nowhere to write the answers");
+        }
+    }
+    Ok(())
 }
 
 /// Runs `f` on a pool of `threads` workers (0: one per core).
@@ -40,7 +68,7 @@ fn with_threads<R: Send>(
     f: impl FnOnce() -> anyhow::Result<R> + Send,
 ) -> anyhow::Result<R> {
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
+        .num_threads(batch::thread_count(threads)?)
         .build()?;
     pool.install(f)
 }

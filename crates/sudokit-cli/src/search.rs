@@ -4,6 +4,7 @@
 use crate::cli::{self, Algorithm, AlgorithmArgs};
 use crate::output::Stats;
 use anyhow::{Context, bail};
+use std::ops::ControlFlow;
 use std::time::Instant;
 use sudokit::classic::{self, Limits, Stop, deepening};
 use sudokit::{Grid, engine};
@@ -17,11 +18,11 @@ pub struct Search {
     memory_cap: u64,
 }
 
-/// What a search found.
+/// What a search found (its solutions went to the caller one by one).
 #[derive(Debug)]
 pub struct Found {
-    /// The solutions, in the order found.
-    pub solutions: Vec<Grid>,
+    /// How many solutions it found.
+    pub found: u64,
     /// Why the search stopped.
     pub stop: Stop,
     /// Its statistics.
@@ -85,14 +86,20 @@ impl Search {
     }
 
     /// Searches `grid` (whose givens do not clash) for up to `max` solutions,
-    /// or every one with `None`.
-    pub fn run(&self, grid: &Grid, max: Option<u64>) -> Found {
+    /// or every one with `None`, handing each to `on_solution` as it is
+    /// found; `Break` stops the search (reported as the solution limit).
+    pub fn run(
+        &self,
+        grid: &Grid,
+        max: Option<u64>,
+        on_solution: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Found {
         let limits = Limits {
             max_solutions: max,
             max_iterations: self.max_iterations,
         };
         let report = match self.algorithm {
-            Algorithm::Fast => return fast(grid, max),
+            Algorithm::Fast => return fast(grid, max, on_solution),
             Algorithm::Backtracking => classic::backtracking::solve(grid, limits),
             Algorithm::BranchAndBound => {
                 classic::branch_bound::solve(grid, limits, self.memory_cap)
@@ -105,32 +112,74 @@ impl Search {
                 deepening::solve(grid, &options)
             }
         };
+        let mut found = 0;
+        let mut stop = report.stop;
+        for g in &report.solutions {
+            found += 1;
+            if on_solution(g).is_break() {
+                stop = Stop::SolutionLimit;
+                break;
+            }
+        }
         Found {
-            solutions: report.solutions,
-            stop: report.stop,
+            found,
+            stop,
             stats: Stats::Classic(report.stats),
         }
+    }
+
+    /// Counts the solutions of `grid` (whose givens do not clash) up to
+    /// `limit`, without keeping them.
+    pub fn count(&self, grid: &Grid, limit: u64) -> Found {
+        if self.algorithm == Algorithm::Fast {
+            let start = Instant::now();
+            let (found, stats) = engine::count_with_stats(grid, limit);
+            let stop = if found >= limit {
+                Stop::SolutionLimit
+            } else {
+                Stop::Exhausted
+            };
+            return Found {
+                found,
+                stop,
+                stats: Stats::Fast {
+                    stats,
+                    time: start.elapsed(),
+                },
+            };
+        }
+        self.run(grid, Some(limit), &mut |_| ControlFlow::Continue(()))
     }
 }
 
 /// The fast engine, stopping after `max` solutions.
-fn fast(grid: &Grid, max: Option<u64>) -> Found {
+fn fast(
+    grid: &Grid,
+    max: Option<u64>,
+    on_solution: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+) -> Found {
     let start = Instant::now();
     let mut all = engine::solutions(grid);
-    let mut solutions = Vec::new();
+    let mut found = 0;
     let mut stop = Stop::Exhausted;
     loop {
-        if max.is_some_and(|m| solutions.len() as u64 >= m) {
+        if max.is_some_and(|m| found >= m) {
             stop = Stop::SolutionLimit;
             break;
         }
         match all.next() {
-            Some(g) => solutions.push(g),
+            Some(g) => {
+                found += 1;
+                if on_solution(&g).is_break() {
+                    stop = Stop::SolutionLimit;
+                    break;
+                }
+            }
             None => break,
         }
     }
     Found {
-        solutions,
+        found,
         stop,
         stats: Stats::Fast {
             stats: all.stats(),
@@ -173,7 +222,7 @@ pub fn algorithm_name(a: Algorithm) -> &'static str {
 
 /// The error for a search cut short by a resource limit, or `None` when it
 /// stopped for a good reason. `found` is how many solutions it had by then.
-pub fn stop_error(stop: Stop, found: usize, iterations: Option<u64>) -> Option<String> {
+pub fn stop_error(stop: Stop, found: u64, iterations: Option<u64>) -> Option<String> {
     match stop {
         Stop::Exhausted | Stop::SolutionLimit => None,
         Stop::IterationLimit => {

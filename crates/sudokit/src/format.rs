@@ -377,6 +377,74 @@ pub fn to_json(grid: &Grid) -> String {
     out
 }
 
+// TEMPORARY: the streaming reader's interface over the whole-input reader;
+// replaced by the real incremental reader.
+/// Which syntax a [`Reader`] expects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Syntax {
+    /// JSON when the input starts like JSON, else text.
+    #[default]
+    Auto,
+    /// Line and block formats.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Why a [`Reader`] yields no puzzle.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// A bad puzzle; reading goes on.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// The source failed; the iterator ends after it.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// Puzzles read from a byte stream.
+pub struct Reader<R: std::io::BufRead> {
+    inner: Option<(R, Syntax)>,
+    items: std::vec::IntoIter<Result<Puzzle, ParseError>>,
+}
+
+impl<R: std::io::BufRead> Reader<R> {
+    /// A reader of `inner` in the given syntax.
+    pub fn new(inner: R, syntax: Syntax) -> Reader<R> {
+        Reader {
+            inner: Some((inner, syntax)),
+            items: Vec::new().into_iter(),
+        }
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for Reader<R> {
+    type Item = Result<Puzzle, ReadError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some((mut inner, syntax)) = self.inner.take() {
+            let mut bytes = Vec::new();
+            if let Err(e) = inner.read_to_end(&mut bytes) {
+                return Some(Err(ReadError::Io(e)));
+            }
+            let json = match syntax {
+                Syntax::Json => true,
+                Syntax::Text => false,
+                Syntax::Auto => bytes
+                    .iter()
+                    .find(|b| !b.is_ascii_whitespace())
+                    .is_some_and(|b| matches!(b, b'[' | b'{')),
+            };
+            let items = if json {
+                parse_json(&String::from_utf8_lossy(&bytes))
+            } else {
+                read_puzzles(&bytes)
+            };
+            self.items = items.into_iter();
+        }
+        self.items.next().map(|r| r.map_err(ReadError::Parse))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

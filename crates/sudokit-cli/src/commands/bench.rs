@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use serde_json::{Map, Value};
 use std::collections::HashSet;
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use sudokit::classic::Stop;
@@ -387,7 +388,13 @@ impl Plan {
 
     /// One search by a classic algorithm, with every option of `--algorithm`.
     fn classic(&self, grid: &Grid) -> Outcome {
-        let (found, nanos) = timed(|| self.search.run(grid, Some(self.limit)));
+        let mut solutions = Vec::new();
+        let (found, nanos) = timed(|| {
+            self.search.run(grid, Some(self.limit), &mut |g| {
+                solutions.push(*g);
+                ControlFlow::Continue(())
+            })
+        });
         let work = match found.stats {
             crate::output::Stats::Classic(s) => Work {
                 nodes: s.nodes,
@@ -398,8 +405,8 @@ impl Plan {
         };
         Outcome {
             nanos,
-            count: found.solutions.len() as u64,
-            solutions: found.solutions,
+            count: found.found,
+            solutions,
             stop: found.stop,
             work,
         }

@@ -8,7 +8,7 @@
 
 use crate::batch;
 use crate::cli::{CheckArgs, Format};
-use crate::input::{self, Entry};
+use crate::input::Entry;
 use crate::output::{self, Answer};
 use std::process::ExitCode;
 use sudokit::{Cell, Grid, engine, rules};
@@ -16,12 +16,12 @@ use sudokit::{Cell, Grid, engine, rules};
 /// Runs `check`.
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let format = args.common.format;
-    let entries = input::read_all(&args.common.inputs, args.common.input_format);
-    crate::with_threads(args.common.threads, || {
-        batch::run(&entries, format, |entry, grid| {
-            answer(entry, grid, args.minimal, format)
-        })
-    })
+    batch::run_answers(
+        args.common.source(),
+        args.common.threads,
+        format,
+        |entry, grid| answer(entry, grid, args.minimal, format),
+    )
 }
 
 /// What `check` found about one puzzle.

@@ -2,7 +2,7 @@
 
 use crate::batch;
 use crate::cli::{CountArgs, Format};
-use crate::input::{self, Entry};
+use crate::input::Entry;
 use crate::output::{self, Answer};
 use crate::search::{self, Search};
 use anyhow::bail;
@@ -16,12 +16,12 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     }
     let search = Search::new(&args.search.algorithm)?;
     let format = args.common.format;
-    let entries = input::read_all(&args.common.inputs, args.common.input_format);
-    crate::with_threads(args.common.threads, || {
-        batch::run(&entries, format, |entry, grid| {
-            answer(entry, grid, &search, args.limit, args.search.stats, format)
-        })
-    })
+    batch::run_answers(
+        args.common.source(),
+        args.common.threads,
+        format,
+        |entry, grid| answer(entry, grid, &search, args.limit, args.search.stats, format),
+    )
 }
 
 fn answer(
@@ -36,10 +36,10 @@ fn answer(
         return output::invalid(entry, Some(grid), &conflict.to_string(), format);
     }
     // One solution past the limit tells "exactly N" from "N or more".
-    let found = search.run(grid, Some(limit.saturating_add(1)));
-    let n = (found.solutions.len() as u64).min(limit);
-    let problem = search::stop_error(found.stop, found.solutions.len(), search.max_iterations());
-    let exact = found.solutions.len() as u64 <= limit && problem.is_none();
+    let found = search.count(grid, limit.saturating_add(1));
+    let n = found.found.min(limit);
+    let problem = search::stop_error(found.stop, found.found, search.max_iterations());
+    let exact = found.found <= limit && problem.is_none();
     let text = if exact {
         n.to_string()
     } else {

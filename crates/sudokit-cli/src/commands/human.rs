@@ -4,7 +4,7 @@
 
 use crate::batch;
 use crate::cli::{Common, Lang};
-use crate::input::{self, Entry};
+use crate::input::Entry;
 use crate::output::{self, Answer};
 use serde_json::{Map, Value, json};
 use std::process::ExitCode;
@@ -40,12 +40,12 @@ pub fn run_batch<F>(common: &Common, options: &Options, answer: F) -> anyhow::Re
 where
     F: Fn(&Entry, &Grid, &Options) -> Answer + Sync,
 {
-    let entries = input::read_all(&common.inputs, common.input_format);
-    crate::with_threads(common.threads, || {
-        batch::run(&entries, common.format, |entry, grid| {
-            answer(entry, grid, options)
-        })
-    })
+    batch::run_answers(
+        common.source(),
+        common.threads,
+        common.format,
+        |entry, grid| answer(entry, grid, options),
+    )
 }
 
 /// The JSON object of a puzzle: `puzzle`, `file`, `line`, `status`,

@@ -1,12 +1,14 @@
 //! `sudokit solve`: the solution of each puzzle, or several with `--limit` / `--all`.
 
 use crate::batch;
+use crate::batch::Out;
 use crate::cli::{Format, SolveArgs};
-use crate::input::{self, Entry};
-use crate::output::{self, Answer};
-use crate::search::{self, Search};
+use crate::input::Entry;
+use crate::output;
+use crate::search::{self, Found, Search};
 use anyhow::bail;
 use serde_json::Value;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 use sudokit::classic::Stop;
 use sudokit::{Grid, rules};
@@ -39,92 +41,165 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         stats: args.search.stats,
         format: args.common.format,
     };
-    let entries = input::read_all(&args.common.inputs, args.common.input_format);
-    crate::with_threads(args.common.threads, || {
-        batch::run(&entries, plan.format, |entry, grid| {
-            plan.answer(entry, grid)
-        })
-    })
+    batch::run(
+        args.common.source(),
+        args.common.threads,
+        plan.format,
+        |entry, grid, out| plan.answer(entry, grid, out),
+    )
 }
 
 impl Plan {
-    fn answer(&self, entry: &Entry, grid: &Grid) -> Answer {
+    fn answer(&self, entry: &Entry, grid: &Grid, out: &mut Out) {
         if let Err(conflict) = rules::validate(grid) {
-            return output::invalid(entry, Some(grid), &conflict.to_string(), self.format);
+            let reason = conflict.to_string();
+            return out.answer(output::invalid(entry, Some(grid), &reason, self.format));
         }
-        // A proper puzzle has one solution: when printing one, the fast
-        // engine also looks for a second, so that an ambiguous puzzle is
-        // flagged rather than silently given one of its answers.
-        let probe = !self.many && self.search.is_fast();
-        let mut found = self
+        if self.many {
+            self.stream(entry, grid, out);
+        } else {
+            self.one(entry, grid, out);
+        }
+    }
+
+    /// One solution; the fast engine also looks for a second, so that an
+    /// ambiguous puzzle is flagged rather than silently given one answer.
+    fn one(&self, entry: &Entry, grid: &Grid, out: &mut Out) {
+        let probe = self.search.is_fast();
+        let mut first = None;
+        let found = self
             .search
-            .run(grid, if probe { Some(2) } else { self.max });
-        let ambiguous = probe && found.solutions.len() > 1;
-        if probe {
-            found.solutions.truncate(1);
+            .run(grid, Some(if probe { 2 } else { 1 }), &mut |g| {
+                first.get_or_insert(*g);
+                ControlFlow::Continue(())
+            });
+        let ambiguous = found.found > 1;
+        let problem = self.problem(&found);
+        let status = status(&found, problem.as_deref());
+        if problem.is_some() {
+            out.fail();
         }
-        let n = found.solutions.len();
-        let problem = search::stop_error(found.stop, n, self.search.max_iterations())
-            .or_else(|| (n == 0).then(|| "no solution".to_string()));
-        let out = match self.format {
-            Format::Line | Format::Grid => {
-                let mut out: String = found
-                    .solutions
-                    .iter()
-                    .map(|g| output::grid_text(g, self.format))
-                    .collect();
+        match self.format {
+            Format::Line | Format::Grid => match &first {
+                Some(g) => write_grid(out, g, self.format),
                 // Line N of the output answers puzzle N: an unsolved puzzle
-                // still gets its (empty) line, a list its closing empty line.
-                if self.format == Format::Line && (self.many || n == 0) {
-                    out.push('\n');
-                }
-                out
-            }
+                // still gets its (empty) line.
+                None if self.format == Format::Line => out.push_str("\n"),
+                None => {}
+            },
             Format::Json => {
                 let mut obj = output::object(entry, Some(grid));
-                let status = match (&problem, n) {
-                    (None, _) => "solved",
-                    (Some(_), 0) if (found.stop == Stop::Exhausted) => "unsolvable",
-                    (Some(_), _) => "stopped",
-                };
                 obj.insert("status".into(), status.into());
-                let lines: Vec<Value> =
-                    found.solutions.iter().map(|g| g.to_line().into()).collect();
+                obj.insert(
+                    "solution".into(),
+                    first.as_ref().map_or(Value::Null, |g| g.to_line().into()),
+                );
                 if ambiguous {
                     obj.insert("unique".into(), false.into());
                 }
-                if self.many {
-                    obj.insert("count".into(), n.into());
-                    obj.insert("complete".into(), (found.stop == Stop::Exhausted).into());
-                    obj.insert("solutions".into(), lines.into());
-                } else {
-                    obj.insert(
-                        "solution".into(),
-                        lines.into_iter().next().unwrap_or(Value::Null),
-                    );
-                }
-                if let Some(p) = &problem {
-                    obj.insert("error".into(), p.as_str().into());
-                }
-                if self.stats {
-                    obj.insert("stats".into(), found.stats.to_json());
-                }
-                output::json_line(obj)
+                self.finish_json(&mut obj, &found, problem.as_deref());
+                out.push_str(&output::json_line(obj));
             }
-        };
-        let mut answer = match problem {
-            Some(p) => Answer::failed(out).note(entry, p),
-            None => Answer::ok(out),
-        };
+        }
+        if let Some(p) = &problem {
+            out.note(entry, p);
+        }
         if ambiguous {
-            answer = answer.note(
+            out.note(
                 entry,
                 "more than one solution; printed the first (see --limit, --all)",
             );
         }
-        if self.stats && self.format != Format::Json {
-            answer = answer.note(entry, found.stats.to_text());
-        }
-        answer
+        self.stats_note(entry, &found, out);
     }
+
+    /// Up to `max` solutions, each printed as it is found. In JSON the
+    /// object is written around them: its fields, the solutions, then what
+    /// is known only at the end (count, completeness, status).
+    fn stream(&self, entry: &Entry, grid: &Grid, out: &mut Out) {
+        let json = self.format == Format::Json;
+        if json {
+            let head = output::json_line(output::object(entry, Some(grid)));
+            // `{...}\n` becomes `{...,"solutions":[`.
+            out.push_str(&head[..head.len() - 2]);
+            out.push_str(",\"solutions\":[");
+        }
+        let format = self.format;
+        let mut n = 0u64;
+        let found = self.search.run(grid, self.max, &mut |g| {
+            if json {
+                if n > 0 {
+                    out.push_str(",");
+                }
+                out.push_str("\"");
+                out.push_str(&g.to_line());
+                out.push_str("\"");
+            } else {
+                write_grid(out, g, format);
+            }
+            n += 1;
+            out.checkpoint()
+        });
+        let problem = self.problem(&found);
+        if problem.is_some() {
+            out.fail();
+        }
+        if json {
+            let mut tail = serde_json::Map::new();
+            tail.insert("count".into(), found.found.into());
+            tail.insert("complete".into(), (found.stop == Stop::Exhausted).into());
+            tail.insert("status".into(), status(&found, problem.as_deref()).into());
+            self.finish_json(&mut tail, &found, problem.as_deref());
+            let tail = output::json_line(tail);
+            // `{...}\n` becomes `],...}\n`.
+            out.push_str("],");
+            out.push_str(&tail[1..]);
+        } else if self.format == Format::Line {
+            // Each puzzle's list ends with an empty line.
+            out.push_str("\n");
+        }
+        if let Some(p) = &problem {
+            out.note(entry, p);
+        }
+        self.stats_note(entry, &found, out);
+    }
+
+    /// What went wrong: a limit cut the search short, or there is no solution.
+    fn problem(&self, found: &Found) -> Option<String> {
+        search::stop_error(found.stop, found.found, self.search.max_iterations())
+            .or_else(|| (found.found == 0).then(|| "no solution".to_string()))
+    }
+
+    fn finish_json(
+        &self,
+        obj: &mut serde_json::Map<String, Value>,
+        found: &Found,
+        problem: Option<&str>,
+    ) {
+        if let Some(p) = problem {
+            obj.insert("error".into(), p.into());
+        }
+        if self.stats {
+            obj.insert("stats".into(), found.stats.to_json());
+        }
+    }
+
+    fn stats_note(&self, entry: &Entry, found: &Found, out: &mut Out) {
+        if self.stats && self.format != Format::Json {
+            out.note(entry, found.stats.to_text());
+        }
+    }
+}
+
+/// The JSON status of a search.
+fn status(found: &Found, problem: Option<&str>) -> &'static str {
+    match (problem, found.found) {
+        (None, _) => "solved",
+        (Some(_), 0) if found.stop == Stop::Exhausted => "unsolvable",
+        (Some(_), _) => "stopped",
+    }
+}
+
+fn write_grid(out: &mut Out, grid: &Grid, format: Format) {
+    out.push_str(&output::grid_text(grid, format));
 }

@@ -3,7 +3,7 @@
 
 use crate::batch;
 use crate::cli::{Format, Lang, TraceArgs, Tree};
-use crate::input::{self, Entry};
+use crate::input::Entry;
 use crate::output::{self, Answer};
 use crate::search::deepening_options;
 use serde_json::Value;
@@ -22,12 +22,12 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
         max_iterations: args.max_iterations,
     };
     let format = args.common.format;
-    let entries = input::read_all(&args.common.inputs, args.common.input_format);
-    crate::with_threads(args.common.threads, || {
-        batch::run(&entries, format, |entry, grid| {
-            answer(entry, grid, &options, args, format)
-        })
-    })
+    batch::run_answers(
+        args.common.source(),
+        args.common.threads,
+        format,
+        |entry, grid| answer(entry, grid, &options, args, format),
+    )
 }
 
 fn answer(
