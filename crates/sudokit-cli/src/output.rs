@@ -57,7 +57,7 @@ impl Answer {
 pub fn invalid(entry: &Entry, grid: Option<&Grid>, reason: &str, format: Format) -> Answer {
     let out = match format {
         Format::Line => "\n".to_string(),
-        Format::Grid => String::new(),
+        Format::Grid => grid_comment(reason),
         Format::Json => {
             let mut obj = object(entry, grid);
             obj.insert("status".into(), "invalid".into());
@@ -66,6 +66,13 @@ pub fn invalid(entry: &Entry, grid: Option<&Grid>, reason: &str, format: Format)
         }
     };
     Answer::failed(out).note(entry, reason)
+}
+
+/// What stands for a grid in grid format when there is none to print: a
+/// comment line (which the readers skip) and the blank line that ends every
+/// answer, so that each puzzle still has its answer.
+pub fn grid_comment(text: &str) -> String {
+    format!("# {text}\n\n")
 }
 
 /// A JSON object with the fields every answer carries: `"puzzle"` (the line

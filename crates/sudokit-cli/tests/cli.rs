@@ -6,6 +6,9 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use sudokit::{Grid, engine, rules};
 
+#[path = "cli/streams.rs"]
+mod streams;
+
 /// 17 clues, unique (top1465 #1).
 const P17: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

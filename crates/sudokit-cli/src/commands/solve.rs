@@ -80,12 +80,12 @@ impl Plan {
             out.fail();
         }
         match self.format {
-            Format::Line | Format::Grid => match &first {
-                Some(g) => write_grid(out, g, self.format),
+            Format::Line | Format::Grid => match (&first, &problem) {
+                (Some(g), _) => write_grid(out, g, self.format),
                 // Line N of the output answers puzzle N: an unsolved puzzle
-                // still gets its (empty) line.
-                None if self.format == Format::Line => out.push_str("\n"),
-                None => {}
+                // still gets its (empty) line, or its comment in grid format.
+                (None, _) if self.format == Format::Line => out.push_str("\n"),
+                (None, p) => out.push_str(&output::grid_comment(p.as_deref().unwrap_or(""))),
             },
             Format::Json => {
                 let mut obj = output::object(entry, Some(grid));
@@ -157,6 +157,19 @@ impl Plan {
         } else if self.format == Format::Line {
             // Each puzzle's list ends with an empty line.
             out.push_str("\n");
+        } else {
+            // ... and in grid format with a comment that says how many.
+            let mut summary = match found.found {
+                1 => "1 solution".to_string(),
+                n => format!("{n} solutions"),
+            };
+            if found.stop == Stop::SolutionLimit {
+                summary.push_str(" (the limit; there may be more)");
+            }
+            if let Some(p) = &problem {
+                summary = format!("{summary}: {p}");
+            }
+            out.push_str(&output::grid_comment(&summary));
         }
         if let Some(p) = &problem {
             out.note(entry, p);

@@ -1,0 +1,185 @@
+//! Streaming and memory: answers leave as they are found, a closed pipe ends
+//! the run, and no command grows with the size of its input or answers.
+//!
+//! Memory is the peak resident set (`VmHWM` of `/proc/PID/status`, Linux),
+//! read while the command runs on inputs or answers that would take
+//! gigabytes if anything were kept.
+
+use super::{MANY, P17, assert_solves, root};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The bound of the issue: any of these runs in 100 MiB.
+const MAX_RSS_KIB: u64 = 100 * 1024;
+
+const EMPTY: &str =
+    ".................................................................................";
+
+fn spawn(args: &[&str], stdin: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .current_dir(root())
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The peak resident set of a running process, in KiB.
+fn peak_rss_kib(child: &Child) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM in /proc/PID/status")
+}
+
+/// Reads and drops everything a child prints, on a thread of its own.
+fn drain(out: ChildStdout) -> thread::JoinHandle<u64> {
+    thread::spawn(move || {
+        let mut out = out;
+        let mut buf = vec![0; 1 << 16];
+        let mut total = 0u64;
+        while let Ok(n) = out.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            total += n as u64;
+        }
+        total
+    })
+}
+
+/// Lets `child` run for `time` while its output is drained, then checks
+/// its peak memory, kills it and returns how many bytes it printed.
+fn run_for(mut child: Child, time: Duration) -> u64 {
+    let printed = drain(child.stdout.take().unwrap());
+    thread::sleep(time);
+    let still_running = child.try_wait().unwrap().is_none();
+    let peak = peak_rss_kib(&child);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(still_running, "the run should still be going");
+    assert!(peak < MAX_RSS_KIB, "peak RSS {peak} KiB");
+    printed.join().unwrap()
+}
+
+/// Waits for a child to end, failing the test if it hangs.
+fn wait_ended(child: &mut Child, what: &str) -> std::process::ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if start.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("{what} did not end after its reader went away");
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn solutions_of_all_stream_and_a_closed_pipe_ends_the_run() {
+    for algorithm in ["fast", "backtracking", "branch-and-bound", "deepening"] {
+        let mut child = spawn(
+            &["solve", "--all", "--algorithm", algorithm, EMPTY],
+            Stdio::null(),
+        );
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let first: Vec<String> = (&mut lines).take(3).map(Result::unwrap).collect();
+        for line in &first {
+            assert_solves(line, EMPTY);
+        }
+        assert_ne!(first[0], first[1], "{algorithm}");
+        // `| head -3`: the reader goes away.
+        drop(lines);
+        let status = wait_ended(&mut child, algorithm);
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        assert_eq!(err, "", "{algorithm}: a closed pipe is no error");
+        assert_eq!(status.code(), Some(0), "{algorithm}");
+    }
+}
+
+#[test]
+fn every_solution_of_an_empty_grid_in_bounded_memory() {
+    for algorithm in ["fast", "backtracking", "branch-and-bound", "deepening"] {
+        let child = spawn(
+            &["solve", "--all", "--algorithm", algorithm, EMPTY],
+            Stdio::null(),
+        );
+        let printed = run_for(child, Duration::from_millis(1500));
+        assert!(printed > 100_000, "{algorithm} printed {printed} bytes");
+    }
+    let child = spawn(
+        &["solve", "--limit", "1000000000", "-f", "json", EMPTY],
+        Stdio::null(),
+    );
+    run_for(child, Duration::from_millis(1500));
+}
+
+#[test]
+fn counting_does_not_keep_solutions() {
+    for algorithm in ["fast", "backtracking"] {
+        let child = spawn(
+            &[
+                "count",
+                "--limit",
+                "1000000000",
+                "--algorithm",
+                algorithm,
+                EMPTY,
+            ],
+            Stdio::null(),
+        );
+        run_for(child, Duration::from_millis(1500));
+    }
+}
+
+#[test]
+fn endless_input_is_answered_as_it_comes() {
+    // `yes PUZZLE | sudokit count | head -1`.
+    let mut child = spawn(&["count"], Stdio::piped());
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = thread::spawn(move || {
+        let line = format!("{P17}\n").repeat(1000);
+        while stdin.write_all(line.as_bytes()).is_ok() {}
+    });
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for _ in 0..200_000 {
+        assert_eq!(lines.next().unwrap().unwrap(), "1");
+    }
+    let peak = peak_rss_kib(&child);
+    assert!(peak < MAX_RSS_KIB, "peak RSS {peak} KiB");
+    drop(lines);
+    let status = wait_ended(&mut child, "count");
+    assert_eq!(status.code(), Some(0));
+    feeder.join().unwrap();
+}
+
+#[test]
+fn a_person_typing_puzzles_gets_each_answer_at_once() {
+    let mut child = spawn(&["solve"], Stdio::piped());
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for puzzle in [P17, MANY] {
+        // The input stays open: the answer must not wait for its end.
+        writeln!(stdin, "{puzzle}").unwrap();
+        stdin.flush().unwrap();
+        assert_solves(&lines.next().unwrap().unwrap(), puzzle);
+    }
+    drop(stdin);
+    assert_eq!(lines.next().map(Result::unwrap), None);
+    // Several solutions are flagged on stderr, not a failure.
+    assert_eq!(wait_ended(&mut child, "solve").code(), Some(0));
+}
