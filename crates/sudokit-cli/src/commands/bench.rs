@@ -171,7 +171,7 @@ impl Runner {
             return Ok(Runner::Main);
         }
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
+            .num_threads(crate::batch::thread_count(threads)?)
             .build()?;
         Ok(Runner::Pool(pool))
     }
@@ -311,13 +311,10 @@ impl Plan {
     fn bench(&self, file: &File, runner: &Runner) -> Row {
         let warm = &file.grids[..self.warmup.min(file.grids.len())];
         let _ = runner.map(warm, |g| self.search_timed(g));
-        let run = self.median_run(file, runner);
-        let verdicts = runner.map_indexed(&file.grids, &run.outcomes, |g, o| self.verify(g, o));
-        let single_per_sec = self
+        let (mut row, verdicts) = self.median_run(file, runner);
+        row.single_per_sec = self
             .compare
-            .then(|| per_sec(file.grids.len(), self.median_run(file, &Runner::Main).wall));
-        let mut row = summary(file, &run, runner.threads());
-        row.single_per_sec = single_per_sec;
+            .then(|| self.median_run(file, &Runner::Main).0.per_sec);
         let mut stderr = io::stderr().lock();
         for (verdict, location) in verdicts.iter().zip(&file.locations) {
             match verdict {
@@ -332,20 +329,28 @@ impl Plan {
         row
     }
 
-    /// `--repeat` timed runs; the one with the median wall time.
-    fn median_run(&self, file: &File, runner: &Runner) -> Run {
-        let mut runs: Vec<Run> = (0..self.repeat)
-            .map(|_| {
+    /// `--repeat` timed runs: the figures of the one with the median wall
+    /// time, and the verdicts on the first run's answers. Only one run's
+    /// outcomes are held at a time: the others leave only their figures.
+    fn median_run(&self, file: &File, runner: &Runner) -> (Row, Vec<Verdict>) {
+        let mut verdicts = Vec::new();
+        let mut rows: Vec<(Duration, Row)> = (0..self.repeat)
+            .map(|i| {
                 let start = Instant::now();
                 let outcomes = runner.map(&file.grids, |g| self.search_timed(g));
-                Run {
+                let run = Run {
                     wall: start.elapsed(),
                     outcomes,
+                };
+                if i == 0 {
+                    verdicts =
+                        runner.map_indexed(&file.grids, &run.outcomes, |g, o| self.verify(g, o));
                 }
+                (run.wall, summary(file, &run, runner.threads()))
             })
             .collect();
-        runs.sort_by_key(|r| r.wall);
-        runs.swap_remove((runs.len() - 1) / 2)
+        rows.sort_by_key(|(wall, _)| *wall);
+        (rows.swap_remove((rows.len() - 1) / 2).1, verdicts)
     }
 
     /// One search of `grid`, timed.
