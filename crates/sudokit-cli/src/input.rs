@@ -228,11 +228,13 @@ fn looks_like_puzzle(arg: &str) -> bool {
     starts_as_puzzle && cells >= 17 && !t.contains(['/', '\\']) && !has_extension(t)
 }
 
-/// Whether a name ends like a file name: a dot and one to five letters or
-/// digits, at least one of them a letter (`.txt`, `.sdk`, `.json`).
+/// Whether a name ends like a file name: a dot after something other than
+/// an empty cell, then two to five letters or digits, at least one a letter
+/// (`.txt`, `.sdk`, `.json`; not the `.a` of a puzzle with a typo).
 fn has_extension(name: &str) -> bool {
-    name.rsplit_once('.').is_some_and(|(_, ext)| {
-        (1..=5).contains(&ext.len())
+    name.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.ends_with('.')
+            && (2..=5).contains(&ext.len())
             && ext.chars().all(|c| c.is_ascii_alphanumeric())
             && ext.chars().any(|c| c.is_ascii_alphabetic())
     })

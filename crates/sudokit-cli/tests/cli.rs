@@ -6,6 +6,8 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use sudokit::{Grid, engine, rules};
 
+#[path = "cli/batches.rs"]
+mod batches;
 #[path = "cli/streams.rs"]
 mod streams;
 
