@@ -294,12 +294,30 @@ Examples:
 Exit status 0 only if every puzzle is unique (and minimal with --minimal).";
 
 const TRACE_HELP: &str = "\
+Language: the trace is in Spanish by default (FALLIDO, SOLUCIÓN, búsqueda completa), as in the
+source document; --lang en prints it in English (FAILED, SOLUTION, search complete).
+
+Text trace (--style document, the default), as the source document prints it:
+  iter=0 i=0 j=0 n=\"\"              the board after the first deepening
+  FALLIDO iter=4 i=2 j=8 n=7       a trial deepening proves hopeless: the board before it
+  iter=4 i=2 j=8 n=9               a kept trial: the board after it and its deepening
+  8 9 1 7 6 3 5 2 4                nine rows, cells separated by spaces, `*` for empty
+iter is the trial's depth (trials of one cell share it); i, j are the row and column, 1-based;
+n is the digit. `SOLUCIÓN k` follows each solution; the last line counts solutions, iterations
+and dead ends. --style compact prints the earlier form: one `iter=N` per trial in order, rows
+without spaces, every board after its trial, `FALLIDO` on a line after a failed one.
+
+The text is printed as the search goes, in constant memory, however long (--all). A tree is
+drawn at the end, so it keeps at most --max-nodes nodes (default 2000) and says how many it
+left out. Puzzles are traced one at a time, in input order (--threads has no effect).
+
 Examples:
   sudokit trace PUZZLE                          the trace in Spanish, as in the source document
   sudokit trace --lang en --select min PUZZLE
+  sudokit trace --style compact --all PUZZLE | head -50
   sudokit trace --techniques naked-single --max-iterations 500 PUZZLE
   sudokit trace --tree dot PUZZLE | dot -Tpng > tree.png
-  sudokit trace --tree svg PUZZLE > tree.svg";
+  sudokit trace --tree svg --max-nodes 500 PUZZLE > tree.svg";
 
 const BENCH_HELP: &str = "\
 Examples:
@@ -489,15 +507,31 @@ pub enum Tree {
     Svg,
 }
 
+/// Layouts of the text trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TraceStyle {
+    /// As the source document prints it: `iter=DEPTH i=ROW j=COL n=DIGIT`, `FALLIDO` headers.
+    Document,
+    /// The earlier form: trials numbered in order, unspaced rows.
+    Compact,
+}
+
 /// `sudokit trace`.
 #[derive(Debug, Args)]
 pub struct TraceArgs {
-    /// Language of the trace.
+    /// Language of the trace: Spanish (the default, as the source document) or English.
     #[arg(long, value_enum, default_value_t = Lang::Es)]
     pub lang: Lang,
+    /// Layout of the text trace.
+    #[arg(long, value_enum, default_value_t = TraceStyle::Document, conflicts_with = "tree")]
+    pub style: TraceStyle,
     /// Print the search tree instead of the text trace.
     #[arg(long, value_enum)]
     pub tree: Option<Tree>,
+    /// Nodes kept in the tree, root included; the drawing says how many were left out
+    /// [default: 2000].
+    #[arg(long, value_name = "N", requires = "tree")]
+    pub max_nodes: Option<usize>,
     /// Next-cell strategy.
     #[arg(long, value_enum, default_value_t = Select::Next)]
     pub select: Select,
@@ -520,7 +554,7 @@ pub struct TraceArgs {
         conflicts_with = "all"
     )]
     pub limit: u64,
-    /// Search for every solution.
+    /// Search for every solution (the text trace streams; a tree keeps --max-nodes).
     #[arg(long)]
     pub all: bool,
     #[command(flatten)]

@@ -224,7 +224,7 @@ pub fn algorithm_name(a: Algorithm) -> &'static str {
 /// stopped for a good reason. `found` is how many solutions it had by then.
 pub fn stop_error(stop: Stop, found: u64, iterations: Option<u64>) -> Option<String> {
     match stop {
-        Stop::Exhausted | Stop::SolutionLimit => None,
+        Stop::Exhausted | Stop::SolutionLimit | Stop::Cancelled => None,
         Stop::IterationLimit => {
             let limit = iterations.map_or(String::new(), |n| format!(" ({n})"));
             Some(if found == 0 {

@@ -619,7 +619,7 @@ fn trace_text_dot_and_svg() {
 
     // The source document's header: the iteration number, then the grid
     // (after the first propagation) with `*` for empty cells.
-    let limited = run(&["trace", "--max-iterations", "3", P17]);
+    let limited = run(&["trace", "--style", "compact", "--max-iterations", "3", P17]);
     assert_eq!(limited.code, 0, "an iteration limit only shortens a trace");
     let lines: Vec<&str> = limited.out.lines().collect();
     assert_eq!(lines[0], "iter=0");
@@ -1563,4 +1563,303 @@ fn generate_errors_are_clear() {
         assert_eq!(r.code, 2, "{bad:?}");
         assert!(!r.err.contains("panicked"));
     }
+}
+
+// ====================================================================
+// trace: the source document's layout, streaming, --max-nodes
+// (classic branch; kept together at the end of the file to ease merging)
+// ====================================================================
+
+/// The rows of `grid` as the document-style trace prints them.
+fn spaced_rows(grid: &Grid) -> Vec<String> {
+    let line = grid.to_line_with('*');
+    (0..9)
+        .map(|r| {
+            let cells: Vec<String> = line[r * 9..r * 9 + 9].chars().map(String::from).collect();
+            cells.join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn trace_prints_the_document_layout_by_default() {
+    let puzzle = grid(DEADLY);
+    let mut solutions: Vec<Grid> = engine::solutions(&puzzle).collect();
+    solutions.sort_by_key(|g| g.to_line());
+    assert_eq!(solutions.len(), 2);
+    // The singles cannot touch a deadly rectangle: the first block is the
+    // puzzle; then r1c2 (1-based) takes each of its two candidates.
+    let mut expected = vec!["iter=0 i=0 j=0 n=\"\"".to_string()];
+    expected.extend(spaced_rows(&puzzle));
+    for (k, s) in solutions.iter().enumerate() {
+        expected.push(format!("iter=1 i=1 j=2 n={}", s.values()[1]));
+        expected.extend(spaced_rows(s));
+        expected.push(format!("SOLUCIÓN {}", k + 1));
+    }
+    expected.push("2 soluciones, 2 iteraciones, 0 ramas fallidas: búsqueda completa".into());
+    expected.push(String::new());
+    let r = run(&["trace", "--all", DEADLY]);
+    assert_eq!((r.code, r.err.as_str()), (0, ""));
+    assert_eq!(
+        r.out.split('\n').collect::<Vec<_>>().len(),
+        expected.len() + 1
+    );
+    assert_eq!(r.out, expected.join("\n") + "\n");
+
+    // A failed trial is headed FAILED (English) and shows the board before
+    // it: the one of the kept trial above it.
+    let r = run(&["trace", "--lang", "en", "--max-iterations", "3", P17]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(lines[0], "iter=0 i=0 j=0 n=\"\"");
+    assert_eq!(lines[10], "iter=1 i=1 j=2 n=1");
+    assert_eq!(lines[20], "iter=2 i=1 j=4 n=3");
+    assert_eq!(lines[30], "FAILED iter=3 i=1 j=5 n=2");
+    assert_eq!(lines[31..40], lines[21..30]);
+    let row1: Vec<&str> = lines[21].split(' ').collect();
+    assert_eq!(
+        (row1[1], row1[3], row1[4]),
+        ("1", "3", "*"),
+        "{}",
+        lines[21]
+    );
+    assert_eq!(
+        lines[40],
+        "0 solutions, 3 iterations, 1 dead end: iteration limit reached"
+    );
+    // And the empty line that separates traces.
+    assert_eq!(lines[41], "");
+    assert_eq!(lines.len(), 42);
+}
+
+#[test]
+fn trace_help_says_the_default_language_and_the_new_options() {
+    let r = run(&["trace", "--help"]);
+    assert_eq!(r.code, 0);
+    for text in [
+        "the trace is in Spanish by default",
+        "--lang en prints it in English",
+        "--style <STYLE>",
+        "--max-nodes <N>",
+        "FALLIDO iter=4 i=2 j=8 n=7",
+    ] {
+        assert!(r.out.contains(text), "--help lacks {text:?}:\n{}", r.out);
+    }
+    let bad = run(&["trace", "--tree", "dot", "--max-nodes", "0", P17]);
+    assert_eq!(
+        (bad.code, bad.err.as_str()),
+        (2, "sudokit: --max-nodes must be at least 1\n")
+    );
+    let no_tree = run(&["trace", "--max-nodes", "5", P17]);
+    assert_eq!(no_tree.code, 2);
+    assert!(no_tree.err.contains("--tree <TREE>"), "{}", no_tree.err);
+    let both = run(&["trace", "--tree", "dot", "--style", "compact", P17]);
+    assert_eq!(both.code, 2);
+    assert!(both.err.contains("cannot be used with"), "{}", both.err);
+}
+
+#[test]
+fn trace_tree_keeps_max_nodes() {
+    let r = run(&["trace", "--tree", "dot", "--max-nodes", "5", P17]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let nodes = r
+        .out
+        .lines()
+        .filter(|l| l.starts_with("  n") && l.contains("[label="))
+        .count();
+    assert_eq!(nodes, 5);
+    assert!(
+        r.out.contains("not shown (tree capped at 5 nodes)"),
+        "{}",
+        r.out
+    );
+    let svg = run(&["trace", "--tree", "svg", "--max-nodes", "7", "--all", P17]);
+    assert_eq!(svg.code, 0);
+    assert_eq!(svg.out.matches("rx=\"6\" fill=\"#").count(), 7);
+    assert!(svg.out.contains("(tree capped at 7 nodes)"));
+    // The default is 2000.
+    let empty = ".".repeat(81);
+    let r = run(&[
+        "trace",
+        "--tree",
+        "dot",
+        "--all",
+        "--max-iterations",
+        "3000",
+        &empty,
+    ]);
+    assert!(
+        r.out.contains("(tree capped at 2000 nodes)"),
+        "{}",
+        &r.out[..300]
+    );
+}
+
+#[test]
+fn trace_json_streams_solutions_and_trace() {
+    let text = run(&["trace", "--all", DEADLY]);
+    let r = run(&["trace", "--format", "json", "--all", DEADLY]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(r.out.lines().count(), 1);
+    let v: Value = serde_json::from_str(&r.out).unwrap();
+    let puzzle = grid(DEADLY);
+    let solutions: Vec<Grid> = v["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| grid(s.as_str().unwrap()))
+        .collect();
+    assert_eq!(solutions.len(), 2);
+    assert!(solutions.iter().all(|s| rules::is_solution_of(s, &puzzle)));
+    assert_ne!(solutions[0], solutions[1]);
+    assert_eq!(v["trace"].as_str().unwrap().to_string() + "\n", text.out);
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["stop"], "search complete");
+    assert_eq!(v["stats"]["iterations"], 2);
+    assert_eq!(v["puzzle"], DEADLY);
+    let none = run(&["trace", "--format", "json", NONE]);
+    assert_eq!(none.code, 1);
+    let v: Value = serde_json::from_str(&none.out).unwrap();
+    assert_eq!(
+        (
+            v["status"].as_str(),
+            v["solutions"].as_array().map(Vec::len)
+        ),
+        (Some("unsolvable"), Some(0))
+    );
+    let tree = run(&[
+        "trace",
+        "--format",
+        "json",
+        "--tree",
+        "dot",
+        "--max-nodes",
+        "3",
+        P17,
+    ]);
+    let v: Value = serde_json::from_str(&tree.out).unwrap();
+    assert_eq!(v["solutions"][0], P17_SOLUTION);
+    assert!(
+        v["tree"]
+            .as_str()
+            .unwrap()
+            .starts_with("digraph search {\n")
+    );
+}
+
+#[test]
+fn trace_answers_each_entry_in_order() {
+    let input = format!("{DEADLY}\nnot a puzzle\n{NONE}\n{P41}\n");
+    let r = run_with_stdin(&["trace", "--style", "compact"], &input);
+    assert_eq!(r.code, 1);
+    let err: Vec<&str> = r.err.lines().collect();
+    assert_eq!(err.len(), 2, "{}", r.err);
+    assert!(err[0].starts_with("<stdin>:2: "), "{}", err[0]);
+    assert_eq!(err[1], "<stdin>:3: no solution");
+    let summaries: Vec<&str> = r.out.lines().filter(|l| l.contains("iteraci")).collect();
+    assert_eq!(summaries.len(), 3);
+    assert!(summaries[0].starts_with("1 solución, 1 iteración, 0 ramas fallidas"));
+    assert!(summaries[1].starts_with("0 soluciones, 0 iteraciones, 1 rama fallida"));
+    // The bad line's empty answer line sits between the first two traces.
+    assert!(
+        r.out.contains("búsqueda completa\n\n\niter=0\n")
+            || r.out
+                .contains(": límite de soluciones alcanzado\n\n\niter=0\n")
+    );
+}
+
+/// `| head`: the first lines come at once, and a closed pipe ends the run
+/// quietly with status 0, though the search (every solution of the empty
+/// grid) would never end.
+#[test]
+fn trace_all_ends_when_the_reader_goes_away() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let empty = ".".repeat(81);
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudokit"))
+        .args(["trace", "--all", &empty])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    assert_eq!(lines.next().unwrap().unwrap(), "iter=0 i=0 j=0 n=\"\"");
+    assert_eq!(lines.next().unwrap().unwrap(), "* * * * * * * * *");
+    drop(lines);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("trace --all kept running after its reader went away");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(err, "");
+}
+
+/// More blocks than the old cap of 100 000, every one printed, while the
+/// process's peak resident memory stays small and flat.
+#[cfg(target_os = "linux")]
+#[test]
+fn trace_all_streams_in_constant_memory() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    fn peak_rss_kib(pid: u32) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+    let empty = ".".repeat(81);
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudokit"))
+        .args([
+            "trace",
+            "--all",
+            "--style",
+            "compact",
+            "--max-iterations",
+            "150000",
+            &empty,
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let (mut headers, mut peak, mut early_peak, mut last) = (0u64, 0u64, 0u64, String::new());
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        if line.starts_with("iter=") {
+            headers += 1;
+            if headers % 10_000 == 0 {
+                let rss = peak_rss_kib(pid).unwrap_or(0);
+                peak = peak.max(rss);
+                if headers == 20_000 {
+                    early_peak = rss;
+                }
+            }
+        }
+        assert!(!line.contains("not shown"), "{line}");
+        if !line.is_empty() {
+            last = line;
+        }
+    }
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    assert_eq!(headers, 150_001);
+    assert!(
+        last.contains(" soluciones, 150000 iteraciones, ")
+            && last.ends_with(": límite de iteraciones alcanzado"),
+        "{last}"
+    );
+    // Flat: what it held after 20 000 blocks it still held after 150 000.
+    assert!(
+        peak <= early_peak + 1024,
+        "peak {peak} KiB, after 20 000 blocks {early_peak} KiB"
+    );
+    assert!(peak < 64 * 1024, "peak RSS {peak} KiB");
 }

@@ -21,15 +21,17 @@
 //!
 //! The recursion is at most 81 deep.
 
-use super::{ClassicStats, Clock, HouseMasks, Limits, Report, Stop};
+use super::{ClassicStats, Clock, HouseMasks, Limits, Outcome, Report, Stop, deliver};
 use crate::grid::{Cell, Digit, Grid};
 use crate::rules;
+use std::ops::ControlFlow;
 
 /// A rough size of one recursion frame (cell index, digit, return address,
 /// saved registers), used only for [`ClassicStats::peak_memory_bytes`].
 const FRAME_BYTES: u64 = 64;
 
-/// Every solution of `grid` by row-major backtracking, within `limits`.
+/// Every solution of `grid` by row-major backtracking, within `limits`,
+/// collected in memory: [`search`] with a callback that keeps them.
 ///
 /// Clashing givens give no solution (and [`Stop::Exhausted`]).
 ///
@@ -48,15 +50,46 @@ const FRAME_BYTES: u64 = 64;
 /// # Ok::<(), sudokit::ParseError>(())
 /// ```
 pub fn solve(grid: &Grid, limits: Limits) -> Report {
+    Report::collect(|on_solution| search(grid, limits, on_solution))
+}
+
+/// Row-major backtracking over `grid` within `limits`, handing each solution
+/// to `on_solution` as soon as it is found, in increasing lexicographic
+/// order. Memory does not depend on the number of solutions.
+///
+/// [`ControlFlow::Break`] from the callback stops the search at once with
+/// [`Stop::Cancelled`] (even when that solution also reaches
+/// [`Limits::max_solutions`]). Clashing givens give no solution (and
+/// [`Stop::Exhausted`]).
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use sudokit::classic::{backtracking, Limits, Stop};
+/// use sudokit::Grid;
+///
+/// let empty = Grid::empty();
+/// let mut seen = 0;
+/// let outcome = backtracking::search(&empty, Limits::NONE, &mut |_| {
+///     seen += 1;
+///     if seen == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// });
+/// assert_eq!((outcome.found, outcome.stop), (3, Stop::Cancelled));
+/// ```
+pub fn search(
+    grid: &Grid,
+    limits: Limits,
+    on_solution: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+) -> Outcome {
     let clock = Clock::start();
     if rules::validate(grid).is_err() {
-        return Report::unsolvable(clock);
+        return Outcome::unsolvable(clock);
     }
     let mut search = Search {
         board: *grid,
         masks: HouseMasks::of(grid),
         limits,
-        solutions: Vec::new(),
+        on_solution,
+        found: 0,
         stats: ClassicStats {
             nodes: 1,
             peak_live_nodes: 1,
@@ -74,32 +107,29 @@ pub fn solve(grid: &Grid, limits: Limits) -> Report {
     let mut stats = search.stats;
     stats.peak_memory_bytes = (size_of::<Search>() as u64) + stats.peak_live_nodes * FRAME_BYTES;
     stats.elapsed = clock.elapsed();
-    Report {
-        solutions: search.solutions,
+    Outcome {
+        found: search.found,
         stop,
         stats,
     }
 }
 
 /// The state shared by every level of the recursion.
-struct Search {
+struct Search<'a> {
     board: Grid,
     masks: HouseMasks,
     limits: Limits,
-    solutions: Vec<Grid>,
+    on_solution: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    found: u64,
     stats: ClassicStats,
 }
 
-impl Search {
+impl Search<'_> {
     /// Fills cells `k..81` every possible way; `depth` counts the trials on
     /// the path from the root. `Err` carries the reason to stop everything.
     fn vuelta_atras(&mut self, k: usize, depth: u64) -> Result<(), Stop> {
         let Some(cell) = Cell::new(k) else {
-            self.solutions.push(self.board);
-            if self.limits.solutions_reached(self.solutions.len()) {
-                return Err(Stop::SolutionLimit);
-            }
-            return Ok(());
+            return deliver(self.on_solution, &self.board, &mut self.found, &self.limits);
         };
         if self.board[cell] != 0 {
             return self.vuelta_atras(k + 1, depth);

@@ -26,8 +26,10 @@
 //! order on ties (`min`), or an empty cell drawn uniformly at random from a
 //! seeded generator (`random`, reproducible by [`Options::seed`]).
 //!
-//! [`trace`] runs the same search and also records the iteration trace and
-//! the search tree of the documents ([`Trace`]).
+//! [`search`] hands each solution to a callback as it is found; [`trace`]
+//! runs the same search and hands every trial to a callback as an
+//! [`Event`], from which [`super::trace::TextWriter`] prints the documents'
+//! iteration trace as it goes and [`Tree`] draws the search tree ([`tree`]).
 //!
 //! Uniqueness techniques (unique and hidden rectangles, avoidable rectangles,
 //! BUG+1: [`Technique::assumes_uniqueness`]) are sound only on a puzzle with
@@ -39,8 +41,9 @@
 //! after trials has at most the puzzle's one solution, and no pattern they
 //! rule out can hold in it.
 
-use super::trace::{Outcome, Trace, TraceOptions, TreeRef};
-use super::{ClassicStats, Clock, Limits, Report, Stop};
+use super::trace::{Event, Verdict};
+use super::tree::Tree;
+use super::{ClassicStats, Clock, Limits, Outcome, Report, Stop};
 use crate::candidates::{Candidates, HOUSE_CELLS};
 use crate::engine;
 use crate::grid::{Cell, Digit, Grid};
@@ -49,6 +52,7 @@ use crate::rules;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 /// How the next cell to branch on is chosen.
@@ -127,7 +131,8 @@ impl Default for Options {
 }
 
 /// Every solution of `grid` by backtracking with deepening, within the
-/// limits of `options`.
+/// limits of `options`, collected in memory: [`search`] with a callback that
+/// keeps them.
 ///
 /// Clashing givens give no solution (and [`Stop::Exhausted`]).
 ///
@@ -148,36 +153,110 @@ impl Default for Options {
 /// # Ok::<(), sudokit::ParseError>(())
 /// ```
 pub fn solve(grid: &Grid, options: &Options) -> Report {
-    run(grid, options, None).0
+    Report::collect(|on_solution| search(grid, options, on_solution))
 }
 
-/// [`solve`], recording the iteration trace and the search tree with the
-/// default caps of [`TraceOptions`].
+/// Backtracking with deepening over `grid` within the limits of `options`,
+/// handing each solution to `on_solution` as soon as it is found. Memory
+/// does not depend on the number of solutions.
+///
+/// [`ControlFlow::Break`] from the callback stops the search at once with
+/// [`Stop::Cancelled`]. Clashing givens give no solution (and
+/// [`Stop::Exhausted`]).
+pub fn search(
+    grid: &Grid,
+    options: &Options,
+    on_solution: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+) -> Outcome {
+    trace(grid, options, &mut |event| match event.verdict {
+        Verdict::Solution => on_solution(event.board),
+        Verdict::Open | Verdict::Failed => ControlFlow::Continue(()),
+    })
+}
+
+/// [`search`], handing every step to `on_event` as it happens: first the
+/// initial deepening (`iteration` 0), then each trial, solutions included.
+/// Nothing is kept: memory does not depend on the number of events.
+///
+/// [`ControlFlow::Break`] from the callback stops the search at once with
+/// [`Stop::Cancelled`]; [`Outcome::found`] counts the solution events
+/// handed over.
 ///
 /// ```
 /// use sudokit::classic::deepening::{self, Options};
-/// use sudokit::classic::trace::Lang;
+/// use sudokit::classic::trace::{Lang, Style, TextWriter};
 /// use sudokit::Grid;
 ///
 /// let puzzle: Grid =
 ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 ///         .parse()?;
-/// let (report, trace) = deepening::trace(&puzzle, &Options::default());
-/// assert_eq!(report.solutions.len(), 1);
-/// let text = trace.to_text(Lang::En);
-/// assert!(text.starts_with("iter=0\n"));
-/// assert!(trace.to_dot().starts_with("digraph search {"));
-/// assert!(trace.to_svg().starts_with("<svg"));
+/// let mut text = TextWriter::new(Vec::new(), Lang::Es, Style::Document);
+/// let outcome = deepening::trace(&puzzle, &Options::default(), &mut |event| text.event(event));
+/// let text = String::from_utf8(text.finish(&outcome).unwrap()).unwrap();
+/// assert!(text.starts_with("iter=0 i=0 j=0 n=\"\"\n"));
+/// assert!(text.ends_with("1 solución, 0 iteraciones, 0 ramas fallidas: búsqueda completa\n"));
 /// # Ok::<(), sudokit::ParseError>(())
 /// ```
-pub fn trace(grid: &Grid, options: &Options) -> (Report, Trace) {
-    trace_with(grid, options, &TraceOptions::default())
+pub fn trace(
+    grid: &Grid,
+    options: &Options,
+    on_event: &mut dyn FnMut(&Event<'_>) -> ControlFlow<()>,
+) -> Outcome {
+    let clock = Clock::start();
+    let mut search = Search {
+        options,
+        techniques: techniques_for(grid, &options.techniques),
+        rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
+        on_event,
+        found: 0,
+        stats: ClassicStats {
+            nodes: 1,
+            peak_live_nodes: 1,
+            ..ClassicStats::default()
+        },
+    };
+    let stop = match search.start(grid) {
+        Ok(()) => Stop::Exhausted,
+        Err(stop) => stop,
+    };
+    let mut stats = search.stats;
+    stats.peak_memory_bytes = size_of::<Search>() as u64
+        + (options.techniques.len() * size_of::<Technique>()) as u64
+        + stats.peak_live_nodes * size_of::<State>() as u64;
+    stats.elapsed = clock.elapsed();
+    Outcome {
+        found: search.found,
+        stop,
+        stats,
+    }
 }
 
-/// [`trace`] with explicit caps on what the trace keeps.
-pub fn trace_with(grid: &Grid, options: &Options, caps: &TraceOptions) -> (Report, Trace) {
-    let (report, trace) = run(grid, options, Some(Trace::new(*grid, options, caps)));
-    (report, trace.expect("a trace was requested"))
+/// [`trace`] drawn as a search tree of at most `max_nodes` nodes (the root
+/// is always kept): later nodes are only counted, and the drawing says how
+/// many were left out. Memory is bounded by `max_nodes`, not by the search.
+///
+/// ```
+/// use sudokit::classic::deepening::{self, Options};
+/// use sudokit::classic::tree::DEFAULT_MAX_NODES;
+/// use sudokit::Grid;
+///
+/// let puzzle: Grid =
+///     "..63...........1..82...1..79...4..1.3..297.........5.....51..8...4..8.3......26.."
+///         .parse()?;
+/// let (outcome, tree) = deepening::tree(&puzzle, &Options::default(), DEFAULT_MAX_NODES);
+/// assert_eq!(outcome.found, 1);
+/// assert!(tree.to_dot().starts_with("digraph search {"));
+/// assert!(tree.to_svg().starts_with("<svg"));
+/// # Ok::<(), sudokit::ParseError>(())
+/// ```
+pub fn tree(grid: &Grid, options: &Options, max_nodes: usize) -> (Outcome, Tree) {
+    let mut tree = Tree::new(options, max_nodes);
+    let outcome = trace(grid, options, &mut |event| {
+        tree.record(event);
+        ControlFlow::Continue(())
+    });
+    tree.finish(&outcome);
+    (outcome, tree)
 }
 
 /// A position under search: the board and its pencil marks, kept in step.
@@ -239,59 +318,16 @@ impl State {
     }
 }
 
-/// The search, with or without a trace being recorded.
+/// The state of one search.
 struct Search<'a> {
     options: &'a Options,
     /// The techniques deepening applies: `options.techniques`, less the
     /// uniqueness techniques on a puzzle that is not unique.
     techniques: Vec<Technique>,
     rng: Xoshiro256PlusPlus,
-    solutions: Vec<Grid>,
+    on_event: &'a mut dyn FnMut(&Event<'_>) -> ControlFlow<()>,
+    found: u64,
     stats: ClassicStats,
-    trace: Option<Trace>,
-}
-
-fn run(grid: &Grid, options: &Options, trace: Option<Trace>) -> (Report, Option<Trace>) {
-    let clock = Clock::start();
-    let mut search = Search {
-        options,
-        techniques: techniques_for(grid, &options.techniques),
-        rng: Xoshiro256PlusPlus::seed_from_u64(options.seed),
-        solutions: Vec::new(),
-        stats: ClassicStats {
-            nodes: 1,
-            peak_live_nodes: 1,
-            ..ClassicStats::default()
-        },
-        trace,
-    };
-    let stop = if rules::validate(grid).is_err() {
-        if let Some(t) = search.trace.as_mut() {
-            t.record_root(grid, Outcome::Failed);
-        }
-        search.stats.nodes = 0;
-        Stop::Exhausted
-    } else {
-        match search.start(grid) {
-            Ok(()) => Stop::Exhausted,
-            Err(stop) => stop,
-        }
-    };
-    let mut stats = search.stats;
-    stats.peak_memory_bytes = size_of::<Search>() as u64
-        + (options.techniques.len() * size_of::<Technique>()) as u64
-        + stats.peak_live_nodes * size_of::<State>() as u64;
-    stats.elapsed = clock.elapsed();
-    let report = Report {
-        solutions: search.solutions,
-        stop,
-        stats,
-    };
-    let trace = search.trace.map(|mut t| {
-        t.finish(&report);
-        t
-    });
-    (report, trace)
 }
 
 /// `techniques` without the uniqueness techniques unless `grid` is a valid
@@ -311,29 +347,43 @@ fn techniques_for(grid: &Grid, techniques: &[Technique]) -> Vec<Technique> {
 
 impl Search<'_> {
     fn start(&mut self, grid: &Grid) -> Result<(), Stop> {
-        let mut root = State::new(grid);
-        let ok = root.deepen(&self.techniques);
-        let outcome = outcome(ok, &root);
-        let node = match self.trace.as_mut() {
-            Some(t) => t.record_root(&root.grid, outcome),
-            None => TreeRef::ROOT,
-        };
         if self.options.limits.solutions_reached(0) {
             return Err(Stop::SolutionLimit);
         }
-        match outcome {
-            Outcome::Failed => {
-                self.stats.dead_ends += 1;
-                Ok(())
-            }
-            Outcome::Solution => self.found(root.grid, node),
-            Outcome::Open => self.explore(&root, 0, node),
+        if rules::validate(grid).is_err() {
+            self.stats.nodes = 0;
+            return self.emit(&Event {
+                iteration: 0,
+                depth: 0,
+                trial: None,
+                before: grid,
+                board: grid,
+                verdict: Verdict::Failed,
+            });
+        }
+        let mut root = State::new(grid);
+        let ok = root.deepen(&self.techniques);
+        let verdict = verdict(ok, &root);
+        if verdict == Verdict::Failed {
+            self.stats.dead_ends += 1;
+        }
+        self.emit(&Event {
+            iteration: 0,
+            depth: 0,
+            trial: None,
+            before: grid,
+            board: &root.grid,
+            verdict,
+        })?;
+        match verdict {
+            Verdict::Open => self.explore(&root, 0),
+            Verdict::Failed | Verdict::Solution => Ok(()),
         }
     }
 
     /// Tries every candidate of the selected cell of `state`, a position at
     /// `depth` trials below the root that is neither full nor contradictory.
-    fn explore(&mut self, state: &State, depth: u64, node: TreeRef) -> Result<(), Stop> {
+    fn explore(&mut self, state: &State, depth: u64) -> Result<(), Stop> {
         let cell = self.select(state);
         for digit in state.candidates.get(cell).iter() {
             if self
@@ -351,33 +401,34 @@ impl Search<'_> {
             let mut child = *state;
             child.place(cell, digit);
             let ok = child.deepen(&self.techniques);
-            let outcome = outcome(ok, &child);
-            let child_node = match self.trace.as_mut() {
-                Some(t) => t.record_trial(
-                    node,
-                    self.stats.iterations,
-                    cell,
-                    digit,
-                    &child.grid,
-                    outcome,
-                ),
-                None => node,
-            };
-            match outcome {
-                Outcome::Failed => self.stats.dead_ends += 1,
-                Outcome::Solution => self.found(child.grid, child_node)?,
-                Outcome::Open => self.explore(&child, depth + 1, child_node)?,
+            let verdict = verdict(ok, &child);
+            if verdict == Verdict::Failed {
+                self.stats.dead_ends += 1;
+            }
+            self.emit(&Event {
+                iteration: self.stats.iterations,
+                depth: depth + 1,
+                trial: Some((cell, digit)),
+                before: &state.grid,
+                board: &child.grid,
+                verdict,
+            })?;
+            if verdict == Verdict::Open {
+                self.explore(&child, depth + 1)?;
             }
         }
         Ok(())
     }
 
-    fn found(&mut self, grid: Grid, node: TreeRef) -> Result<(), Stop> {
-        self.solutions.push(grid);
-        if let Some(t) = self.trace.as_mut() {
-            t.record_solution(node, self.solutions.len() == 1);
+    /// Hands `event` over; `Err` when the caller or the solution limit
+    /// stops the search.
+    fn emit(&mut self, event: &Event<'_>) -> Result<(), Stop> {
+        let solution = event.verdict == Verdict::Solution;
+        self.found += u64::from(solution);
+        if (self.on_event)(event).is_break() {
+            return Err(Stop::Cancelled);
         }
-        if self.options.limits.solutions_reached(self.solutions.len()) {
+        if solution && self.options.limits.solutions_reached(self.found) {
             return Err(Stop::SolutionLimit);
         }
         Ok(())
@@ -399,13 +450,13 @@ impl Search<'_> {
     }
 }
 
-fn outcome(ok: bool, state: &State) -> Outcome {
+fn verdict(ok: bool, state: &State) -> Verdict {
     if !ok {
-        Outcome::Failed
+        Verdict::Failed
     } else if state.grid.is_full() {
-        Outcome::Solution
+        Verdict::Solution
     } else {
-        Outcome::Open
+        Verdict::Open
     }
 }
 
@@ -416,6 +467,7 @@ mod tests {
     use crate::classic::{backtracking, branch_bound};
     use crate::engine;
     use proptest::prelude::*;
+    use std::ops::ControlFlow;
 
     fn with(select: Select) -> Options {
         Options {
@@ -655,6 +707,119 @@ mod tests {
             r.solutions,
             engine::solve_one(&unique).into_iter().collect::<Vec<_>>()
         );
+    }
+
+    /// A search handing solutions to a callback.
+    type Run<'a> = dyn Fn(&mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Outcome + 'a;
+
+    /// The three searches as one: every solution of `puzzle` streamed, each
+    /// checked against the rules and the givens; `stop_after` breaks.
+    fn stream_all(puzzle: &Grid, stop_after: Option<u64>) -> Vec<(Outcome, Vec<Grid>)> {
+        let budget = branch_bound::MemoryBudget::new(branch_bound::DEFAULT_MEMORY_CAP);
+        let runs: [&Run; 3] = [
+            &|f| backtracking::search(puzzle, Limits::NONE, f),
+            &|f| branch_bound::search(puzzle, Limits::NONE, &budget, f),
+            &|f| search(puzzle, &Options::default(), f),
+        ];
+        runs.iter()
+            .map(|run| {
+                let mut seen = Vec::new();
+                let outcome = run(&mut |g| {
+                    assert!(rules::is_solution_of(g, puzzle), "{g}");
+                    seen.push(*g);
+                    if stop_after == Some(seen.len() as u64) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                assert_eq!(outcome.found, seen.len() as u64);
+                (outcome, seen)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn streamed_counts_match_the_engine_on_empty_rows() {
+        for rows in 1..=4 {
+            let mut puzzle = solved();
+            for cell in Cell::all().filter(|c| c.row() < rows) {
+                puzzle.set(cell, None);
+            }
+            let expected = sorted(engine::solutions(&puzzle).collect());
+            for (outcome, seen) in stream_all(&puzzle, None) {
+                assert_eq!(outcome.stop, Stop::Exhausted);
+                assert_eq!(sorted(seen), expected, "{rows} empty rows");
+            }
+        }
+    }
+
+    #[test]
+    fn break_after_k_gives_exactly_k() {
+        let puzzle = many_solutions();
+        for k in [1, 2, 50, 100] {
+            for (outcome, seen) in stream_all(&puzzle, Some(k)) {
+                assert_eq!((outcome.found, outcome.stop), (k, Stop::Cancelled));
+                check_solutions(&puzzle, &seen);
+            }
+        }
+        // The 101st, last, solution: the search was over anyway, but the
+        // caller asked to stop.
+        for (outcome, _) in stream_all(&puzzle, Some(101)) {
+            assert_eq!((outcome.found, outcome.stop), (101, Stop::Cancelled));
+        }
+        // Break wins over a limit reached by the same solution.
+        let options = Options {
+            limits: Limits {
+                max_solutions: Some(3),
+                ..Limits::NONE
+            },
+            ..Options::default()
+        };
+        let mut n = 0;
+        let outcome = search(&puzzle, &options, &mut |_| {
+            n += 1;
+            if n == 3 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!((outcome.found, outcome.stop), (3, Stop::Cancelled));
+    }
+
+    /// The empty grid: backtracking streams its solutions in lexicographic
+    /// order, the first being the smallest sudoku; deepening with `next`
+    /// finds them in the same order.
+    #[test]
+    fn the_empty_grid_streams_without_end() {
+        const SMALLEST: &str =
+            "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+        let empty = Grid::empty();
+        let mut firsts = Vec::new();
+        let outcome = backtracking::search(&empty, Limits::NONE, &mut |g| {
+            firsts.push(*g);
+            if firsts.len() == 1000 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!((outcome.found, outcome.stop), (1000, Stop::Cancelled));
+        assert_eq!(firsts[0].to_line(), SMALLEST);
+        assert!(firsts.windows(2).all(|w| w[0].to_line() < w[1].to_line()));
+        check_solutions(&empty, &firsts);
+        let mut k = 0;
+        let outcome = search(&empty, &Options::default(), &mut |g| {
+            assert_eq!(*g, firsts[k]);
+            k += 1;
+            if k == 1000 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(outcome.found, 1000);
     }
 
     proptest! {

@@ -11,11 +11,17 @@
 //! * [`deepening`] — backtracking with *profundización*: after every trial the
 //!   chosen human techniques (the singles for now) are applied until nothing
 //!   changes, and the next cell is chosen by a strategy (next, min, random).
-//!   [`deepening::trace`] also records the iteration trace and search tree
-//!   ([`trace::Trace`]) that the documents print.
+//!   [`deepening::trace`] also streams the iteration trace the documents
+//!   print ([`trace::Event`], [`trace::TextWriter`]), and [`tree::Tree`]
+//!   draws its search tree.
 //!
-//! All of them enumerate every solution unless a [`Limits`] stops them, and
-//! report why they stopped ([`Stop`]) and what they did ([`ClassicStats`]).
+//! Each has a `search` that hands every solution to a callback as soon as it
+//! is found (memory does not depend on the number of solutions; the callback
+//! may stop the search with [`ControlFlow::Break`]) and returns an
+//! [`Outcome`], and a `solve` that collects them into a [`Report`]. All of
+//! them enumerate every solution unless a [`Limits`] or the callback stops
+//! them, and report why they stopped ([`Stop`]) and what they did
+//! ([`ClassicStats`]).
 //! They are meant to be read next to the documents and measured, not to be
 //! fast: [`crate::engine`] is the fast solver.
 
@@ -23,9 +29,11 @@ pub mod backtracking;
 pub mod branch_bound;
 pub mod deepening;
 pub mod trace;
+pub mod tree;
 
 use crate::grid::{Cell, Digit, Grid};
 use std::fmt;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 /// Limits shared by the classic searches. `None` means unlimited.
@@ -51,8 +59,8 @@ impl Limits {
     };
 
     /// Whether `found` solutions reach the solution limit.
-    fn solutions_reached(&self, found: usize) -> bool {
-        self.max_solutions.is_some_and(|max| found as u64 >= max)
+    fn solutions_reached(&self, found: u64) -> bool {
+        self.max_solutions.is_some_and(|max| found >= max)
     }
 
     /// Whether `done` trials leave no room for another one.
@@ -70,14 +78,19 @@ pub enum Stop {
     SolutionLimit,
     /// [`Limits::max_iterations`] trials were made.
     IterationLimit,
-    /// Branch and bound only: one more live node would have taken the queue
-    /// over the memory cap.
+    /// Branch and bound only: growing the queue would have taken the
+    /// memory shared by every search on the budget over its cap
+    /// ([`branch_bound::MemoryBudget`]).
     MemoryCap {
         /// The cap, in bytes.
         cap_bytes: u64,
-        /// Live nodes in the queue when the search stopped.
+        /// Live nodes when the search stopped: the queue and the node
+        /// being expanded.
         live_nodes: u64,
     },
+    /// The solution (or trace event) callback returned
+    /// [`ControlFlow::Break`]: the caller asked to stop.
+    Cancelled,
 }
 
 impl Stop {
@@ -101,6 +114,7 @@ impl fmt::Display for Stop {
                 f,
                 "memory cap reached ({cap_bytes} bytes, {live_nodes} live nodes)"
             ),
+            Stop::Cancelled => f.write_str("stopped by the caller"),
         }
     }
 }
@@ -123,16 +137,48 @@ pub struct ClassicStats {
     /// plus the one being expanded. Backtracking and deepening: the peak
     /// number of nodes on the recursion path, root included.
     pub peak_live_nodes: u64,
-    /// An estimate of the peak memory held by the search structures, in
-    /// bytes: live nodes times the size of one, plus fixed state.
+    /// The peak memory held by the search structures, in bytes. Branch and
+    /// bound: the real peak of its queue's heap storage, as charged to its
+    /// [`branch_bound::MemoryBudget`]. Backtracking and deepening: an
+    /// estimate, the recursion path's nodes times the size of one plus fixed
+    /// state (they allocate nothing per node).
     pub peak_memory_bytes: u64,
     /// Wall-clock time of the search (zero where no clock is available, as
     /// on `wasm32-unknown-unknown`).
     pub elapsed: Duration,
 }
 
-/// Result of a classic search: solutions in the order found, why it
-/// stopped, and statistics.
+/// What a streaming search (`search` in each algorithm) did: how many
+/// solutions it handed to the callback, why it stopped, and statistics.
+#[derive(Clone, Copy, Debug)]
+pub struct Outcome {
+    /// Solutions handed to the callback, the one that returned
+    /// [`ControlFlow::Break`] included.
+    pub found: u64,
+    /// Why the search stopped.
+    pub stop: Stop,
+    /// What the search did.
+    pub stats: ClassicStats,
+}
+
+impl Outcome {
+    /// The outcome of a search that never started: clashing givens have no
+    /// solution, and that is the complete answer.
+    fn unsolvable(clock: Clock) -> Outcome {
+        Outcome {
+            found: 0,
+            stop: Stop::Exhausted,
+            stats: ClassicStats {
+                elapsed: clock.elapsed(),
+                ..ClassicStats::default()
+            },
+        }
+    }
+}
+
+/// Result of a classic search collected in memory: solutions in the order
+/// found, why it stopped, and statistics. Made by each algorithm's `solve`;
+/// use `search` when the number of solutions may be large.
 #[derive(Clone, Debug)]
 pub struct Report {
     /// The solutions, in the order the search found them.
@@ -144,18 +190,37 @@ pub struct Report {
 }
 
 impl Report {
-    /// The report of a search that never started: clashing givens have no
-    /// solution, and that is the complete answer.
-    fn unsolvable(clock: Clock) -> Report {
+    /// Runs `search` with a callback that keeps every solution.
+    fn collect(search: impl FnOnce(&mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Outcome) -> Report {
+        let mut solutions = Vec::new();
+        let outcome = search(&mut |g: &Grid| {
+            solutions.push(*g);
+            ControlFlow::Continue(())
+        });
         Report {
-            solutions: Vec::new(),
-            stop: Stop::Exhausted,
-            stats: ClassicStats {
-                elapsed: clock.elapsed(),
-                ..ClassicStats::default()
-            },
+            solutions,
+            stop: outcome.stop,
+            stats: outcome.stats,
         }
     }
+}
+
+/// Hands a solution to the caller and says whether the search must stop:
+/// `Err` with the reason, after counting it in `found`.
+fn deliver(
+    on_solution: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    grid: &Grid,
+    found: &mut u64,
+    limits: &Limits,
+) -> Result<(), Stop> {
+    *found += 1;
+    if on_solution(grid).is_break() {
+        return Err(Stop::Cancelled);
+    }
+    if limits.solutions_reached(*found) {
+        return Err(Stop::SolutionLimit);
+    }
+    Ok(())
 }
 
 /// A stopwatch that degrades to zero where `std::time::Instant` would panic.

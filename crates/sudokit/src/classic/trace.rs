@@ -1,43 +1,41 @@
-//! The iteration trace and the search tree of the deepening search.
+//! The iteration trace of the deepening search, printed as it happens.
 //!
-//! The source documents print, for every iteration, the trial made and the
-//! board after it and its deepening. [`Trace::to_text`] prints the same:
+//! [`super::deepening::trace`] hands every step of the search to a callback
+//! as an [`Event`]; [`TextWriter`] prints each one at once, so a trace of
+//! any length takes the same memory. Two styles:
+//!
+//! [`Style::Document`] (the default) prints what the source document does:
 //!
 //! ```text
-//! iter=0                 <- the initial board after the first deepening
-//! 4*2*5*8*9              <- nine rows, `*` for an empty cell
+//! iter=0 i=0 j=0 n=""          <- the initial board after the first deepening
+//! 4 * 2 * 5 * 8 * 9            <- nine rows, cells separated by spaces, `*` empty
 //! ...
-//! iter=1 i=1 j=2 n=1     <- trial 1: digit 1 in row 1, column 2 (1-based)
-//! 412*5*8*9
+//! FALLIDO iter=1 i=1 j=2 n=1   <- a trial the deepening proves hopeless (FAILED in
+//! 4 * 2 * 5 * 8 * 9               English), with the board as it stood before it
 //! ...
-//! FALLIDO                <- the deepening met a contradiction (FAILED in English)
-//! iter=2 i=1 j=2 n=3
+//! iter=1 i=1 j=2 n=3           <- a kept trial: the board after it and its deepening
+//! 4 3 2 * 5 * 8 * 9
 //! ...
-//! SOLUCIÓN 1             <- the board is full (SOLUTION 1 in English)
+//! SOLUCIÓN 1                   <- after a full board (SOLUTION 1 in English)
 //! 1 solución, 2 iteraciones, 1 rama fallida: búsqueda completa
 //! ```
 //!
-//! The `iter=0` block has no trial: it shows the puzzle after the deepening
-//! done before the search starts (marked as failed if that already finds a
-//! contradiction, or as a solution if it solves the puzzle). The last line
-//! counts solutions, iterations and dead ends and says why the search stopped.
+//! `iter` is the trial's depth: the number of trials on the path from the
+//! initial board to it, this one included, so the trials of one cell share
+//! it. `i` and `j` are the cell's row and column, 1-based (0 in the first
+//! block, which has no trial), `n` the digit tried. The last line counts
+//! solutions, iterations (trials) and dead ends and says why the search
+//! stopped.
 //!
-//! The search tree has the initial board as its root and one child per trial,
-//! labelled with the cell and digit (`r1c3=5`). Failed trials are drawn red,
-//! solutions filled green, and the path from the root to the first solution
-//! green and bold. [`Trace::to_dot`] writes Graphviz DOT; [`Trace::to_svg`]
-//! draws a self-contained SVG with a tidy layout (leaves on consecutive
-//! slots, parents centred over their children, one row per depth).
-//!
-//! Searches can be huge, so the trace keeps at most
-//! [`TraceOptions::max_events`] iterations and [`TraceOptions::max_tree_nodes`]
-//! tree nodes; the rest is counted and the outputs say how much was left out
-//! (in the tree, a grey `+N` box under the node whose children were dropped).
+//! [`Style::Compact`] is the earlier form: `iter=N` counts the trials in the
+//! order made, rows have no spaces, every board is the one after the trial,
+//! and `FALLIDO` / `FAILED` follows a failed board on a line of its own.
 
-use super::deepening::Options;
-use super::{Report, Stop};
+use super::{Outcome, Stop};
 use crate::grid::{Cell, Digit, Grid};
-use std::fmt::{self, Write};
+use std::fmt;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 /// The language of the text trace.
@@ -75,35 +73,47 @@ impl FromStr for Lang {
     }
 }
 
-/// How much of a search a [`Trace`] keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TraceOptions {
-    /// Search-tree nodes kept, root included; later nodes are counted only.
-    pub max_tree_nodes: usize,
-    /// Iterations kept for the text trace (the `iter=0` block included);
-    /// later ones are counted only.
-    pub max_events: usize,
+/// How the text trace is laid out (see the [module docs](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Style {
+    /// As the source document prints it: `iter=DEPTH i=ROW j=COL n=DIGIT`
+    /// headers, `FALLIDO` headers on failed trials with the board before
+    /// them, rows of space-separated cells.
+    #[default]
+    Document,
+    /// One header per trial numbered in order, unspaced rows, every board
+    /// after its trial, `FALLIDO` after a failed one.
+    Compact,
 }
 
-impl TraceOptions {
-    /// The default cap on tree nodes.
-    pub const DEFAULT_MAX_TREE_NODES: usize = 2000;
-    /// The default cap on iterations kept for the text.
-    pub const DEFAULT_MAX_EVENTS: usize = 100_000;
+impl fmt::Display for Style {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Style::Document => "document",
+            Style::Compact => "compact",
+        })
+    }
 }
 
-impl Default for TraceOptions {
-    fn default() -> TraceOptions {
-        TraceOptions {
-            max_tree_nodes: TraceOptions::DEFAULT_MAX_TREE_NODES,
-            max_events: TraceOptions::DEFAULT_MAX_EVENTS,
+impl FromStr for Style {
+    type Err = String;
+
+    /// Parses `document` or `compact` (case-insensitive).
+    fn from_str(s: &str) -> Result<Style, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "document" => Ok(Style::Document),
+            "compact" => Ok(Style::Compact),
+            _ => Err(format!(
+                "unknown trace style '{}' (expected document or compact)",
+                s.trim()
+            )),
         }
     }
 }
 
 /// What became of a position after its trial and deepening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Verdict {
     /// Neither solved nor contradictory: the search goes on below it.
     Open,
     /// The deepening found a contradiction: a dead end (`FALLIDO`).
@@ -112,656 +122,380 @@ pub enum Outcome {
     Solution,
 }
 
-/// One block of the text trace.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Event {
-    /// The iteration number, 1-based; 0 for the initial deepening.
+/// One step of the deepening search: the initial deepening or a trial.
+#[derive(Clone, Copy, Debug)]
+pub struct Event<'a> {
+    /// The trial's number in the order made, 1-based; 0 for the initial
+    /// deepening.
     pub iteration: u64,
+    /// Trials on the path from the initial board to this one, this one
+    /// included; 0 for the initial deepening.
+    pub depth: u64,
     /// The cell and digit tried; `None` for the initial deepening.
     pub trial: Option<(Cell, Digit)>,
-    /// The board after the trial and its deepening.
-    pub board: Grid,
+    /// The board the trial was made on (for the initial deepening, the
+    /// puzzle as given).
+    pub before: &'a Grid,
+    /// The board after the trial and its deepening (when the deepening
+    /// failed, as it stood when the contradiction showed).
+    pub board: &'a Grid,
     /// What became of it.
-    pub outcome: Outcome,
+    pub verdict: Verdict,
 }
 
-/// A node of the recorded tree, or the nearest recorded ancestor of a node
-/// that was left out.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct TreeRef {
-    id: usize,
-    exact: bool,
-}
-
-impl TreeRef {
-    /// The root, which is always recorded.
-    pub(crate) const ROOT: TreeRef = TreeRef { id: 0, exact: true };
-}
-
-#[derive(Clone, Debug)]
-struct TreeNode {
-    trial: Option<(Cell, Digit)>,
-    parent: Option<usize>,
-    children: Vec<usize>,
-    outcome: Outcome,
-    on_path: bool,
-    /// Children that were not recorded because of the cap.
-    elided_children: u64,
-}
-
-impl TreeNode {
-    fn label(&self) -> String {
-        match self.trial {
-            Some((cell, digit)) => format!("{cell}={digit}"),
-            None => "start".to_string(),
-        }
-    }
-}
-
-/// The recording of a deepening search: its iterations and its search tree.
+/// Prints a text trace event by event to `out`, holding nothing but a
+/// count of solutions.
 ///
-/// Made by [`super::deepening::trace`].
-#[derive(Clone, Debug)]
-pub struct Trace {
-    puzzle: Grid,
-    description: String,
-    caps: TraceOptions,
-    events: Vec<Event>,
-    events_elided: u64,
-    nodes: Vec<TreeNode>,
-    nodes_elided: u64,
-    /// Whether the first solution lies below the recorded part of the tree.
-    first_solution_elided: bool,
-    report: Option<(usize, u64, u64, Stop)>,
+/// Pass each event of [`super::deepening::trace`] to [`TextWriter::event`],
+/// then the outcome to [`TextWriter::finish`] for the closing line. A write
+/// error stops the search (the event callback returns
+/// [`ControlFlow::Break`]) and is returned by [`TextWriter::finish`].
+#[derive(Debug)]
+pub struct TextWriter<W: Write> {
+    out: W,
+    lang: Lang,
+    style: Style,
+    solutions: u64,
+    error: Option<io::Error>,
 }
 
-impl Trace {
-    pub(crate) fn new(puzzle: Grid, options: &Options, caps: &TraceOptions) -> Trace {
-        let techniques: Vec<&str> = options.techniques.iter().map(|t| t.name()).collect();
-        let mut description = format!("select {}", options.select);
-        if options.select == super::deepening::Select::Random {
-            write!(description, " (seed {})", options.seed).expect("String");
-        }
-        if techniques.is_empty() {
-            description.push_str(", no techniques");
-        } else {
-            write!(description, ", {}", techniques.join(", ")).expect("String");
-        }
-        Trace {
-            puzzle,
-            description,
-            caps: *caps,
-            events: Vec::new(),
-            events_elided: 0,
-            nodes: Vec::new(),
-            nodes_elided: 0,
-            first_solution_elided: false,
-            report: None,
+impl<W: Write> TextWriter<W> {
+    /// A writer of `style` in `lang` to `out`.
+    pub fn new(out: W, lang: Lang, style: Style) -> TextWriter<W> {
+        TextWriter {
+            out,
+            lang,
+            style,
+            solutions: 0,
+            error: None,
         }
     }
 
-    pub(crate) fn record_root(&mut self, board: &Grid, outcome: Outcome) -> TreeRef {
-        self.push_event(Event {
-            iteration: 0,
-            trial: None,
-            board: *board,
-            outcome,
-        });
-        self.nodes.push(TreeNode {
-            trial: None,
-            parent: None,
-            children: Vec::new(),
-            outcome,
-            on_path: false,
-            elided_children: 0,
-        });
-        TreeRef::ROOT
-    }
-
-    pub(crate) fn record_trial(
-        &mut self,
-        parent: TreeRef,
-        iteration: u64,
-        cell: Cell,
-        digit: Digit,
-        board: &Grid,
-        outcome: Outcome,
-    ) -> TreeRef {
-        self.push_event(Event {
-            iteration,
-            trial: Some((cell, digit)),
-            board: *board,
-            outcome,
-        });
-        if !parent.exact {
-            self.nodes_elided += 1;
-            return parent;
+    /// Prints `event`; [`ControlFlow::Break`] once a write has failed.
+    pub fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        if self.error.is_some() {
+            return ControlFlow::Break(());
         }
-        if self.nodes.len() >= self.caps.max_tree_nodes.max(1) {
-            self.nodes_elided += 1;
-            self.nodes[parent.id].elided_children += 1;
-            return TreeRef {
-                id: parent.id,
-                exact: false,
-            };
-        }
-        let id = self.nodes.len();
-        self.nodes.push(TreeNode {
-            trial: Some((cell, digit)),
-            parent: Some(parent.id),
-            children: Vec::new(),
-            outcome,
-            on_path: false,
-            elided_children: 0,
-        });
-        self.nodes[parent.id].children.push(id);
-        TreeRef { id, exact: true }
-    }
-
-    pub(crate) fn record_solution(&mut self, node: TreeRef, first: bool) {
-        if !first {
-            return;
-        }
-        self.first_solution_elided = !node.exact;
-        let mut at = Some(node.id);
-        while let Some(id) = at {
-            self.nodes[id].on_path = true;
-            at = self.nodes[id].parent;
-        }
-    }
-
-    pub(crate) fn finish(&mut self, report: &Report) {
-        self.report = Some((
-            report.solutions.len(),
-            report.stats.iterations,
-            report.stats.dead_ends,
-            report.stop,
-        ));
-    }
-
-    fn push_event(&mut self, event: Event) {
-        if self.events.len() < self.caps.max_events.max(1) {
-            self.events.push(event);
-        } else {
-            self.events_elided += 1;
-        }
-    }
-
-    /// The puzzle the search started from.
-    pub fn puzzle(&self) -> &Grid {
-        &self.puzzle
-    }
-
-    /// The recorded iterations, `iter=0` first.
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
-
-    /// Iterations left out of [`Trace::events`] by the cap.
-    pub fn events_elided(&self) -> u64 {
-        self.events_elided
-    }
-
-    /// Nodes of the recorded search tree, root included.
-    pub fn tree_len(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// Tree nodes left out by the cap.
-    pub fn tree_elided(&self) -> u64 {
-        self.nodes_elided
-    }
-
-    /// The documents' iteration trace: per iteration a header
-    /// `iter=N i=ROW j=COL n=DIGIT` (1-based), the board after the trial and
-    /// its deepening as nine lines with `*` for empty cells, and `FALLIDO` /
-    /// `FAILED` after a dead end; see the [module docs](self) for the rest.
-    pub fn to_text(&self, lang: Lang) -> String {
-        let mut out = String::new();
-        let mut solutions = 0;
-        for e in &self.events {
-            match e.trial {
-                Some((cell, digit)) => writeln!(
-                    out,
-                    "iter={} i={} j={} n={}",
-                    e.iteration,
-                    cell.row() + 1,
-                    cell.col() + 1,
-                    digit
-                ),
-                None => writeln!(out, "iter={}", e.iteration),
+        match self.write_event(event) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.error = Some(e);
+                ControlFlow::Break(())
             }
-            .expect("String");
-            let line = e.board.to_line_with('*');
-            for row in 0..9 {
-                out.push_str(&line[row * 9..row * 9 + 9]);
-                out.push('\n');
+        }
+    }
+
+    /// Prints the closing line for `outcome` and hands back the output, or
+    /// the first write error.
+    pub fn finish(mut self, outcome: &Outcome) -> io::Result<W> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        writeln!(self.out, "{}", summary(outcome, self.lang))?;
+        Ok(self.out)
+    }
+
+    fn write_event(&mut self, e: &Event<'_>) -> io::Result<()> {
+        let failed = e.verdict == Verdict::Failed;
+        let failed_word = match self.lang {
+            Lang::En => "FAILED",
+            Lang::Es => "FALLIDO",
+        };
+        match self.style {
+            Style::Document => {
+                if failed {
+                    write!(self.out, "{failed_word} ")?;
+                }
+                match e.trial {
+                    Some((cell, digit)) => writeln!(
+                        self.out,
+                        "iter={} i={} j={} n={digit}",
+                        e.depth,
+                        cell.row() + 1,
+                        cell.col() + 1
+                    )?,
+                    None => writeln!(self.out, "iter=0 i=0 j=0 n=\"\"")?,
+                }
+                write_board(&mut self.out, if failed { e.before } else { e.board }, " ")?;
             }
-            match e.outcome {
-                Outcome::Open => {}
-                Outcome::Failed => out.push_str(match lang {
-                    Lang::En => "FAILED\n",
-                    Lang::Es => "FALLIDO\n",
-                }),
-                Outcome::Solution => {
-                    solutions += 1;
-                    let word = match lang {
-                        Lang::En => "SOLUTION",
-                        Lang::Es => "SOLUCIÓN",
-                    };
-                    writeln!(out, "{word} {solutions}").expect("String");
+            Style::Compact => {
+                match e.trial {
+                    Some((cell, digit)) => writeln!(
+                        self.out,
+                        "iter={} i={} j={} n={digit}",
+                        e.iteration,
+                        cell.row() + 1,
+                        cell.col() + 1
+                    )?,
+                    None => writeln!(self.out, "iter={}", e.iteration)?,
+                }
+                write_board(&mut self.out, e.board, "")?;
+                if failed {
+                    writeln!(self.out, "{failed_word}")?;
                 }
             }
         }
-        if self.events_elided > 0 {
-            let n = self.events_elided;
-            let cap = self.caps.max_events;
-            match lang {
-                Lang::En => writeln!(
-                    out,
-                    "... {n} more iterations not shown (trace capped at {cap} blocks)"
-                ),
-                Lang::Es => writeln!(
-                    out,
-                    "... {n} iteraciones más no mostradas (traza limitada a {cap} bloques)"
-                ),
-            }
-            .expect("String");
-        }
-        out.push_str(&self.summary(lang));
-        out.push('\n');
-        out
-    }
-
-    /// The last line of the text trace: counts and why the search stopped.
-    fn summary(&self, lang: Lang) -> String {
-        let Some((solutions, iterations, dead_ends, stop)) = self.report else {
-            return String::new();
-        };
-        let plural =
-            |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        match lang {
-            Lang::En => format!(
-                "{}, {}, {}: {stop}",
-                plural(solutions as u64, "solution", "solutions"),
-                plural(iterations, "iteration", "iterations"),
-                plural(dead_ends, "dead end", "dead ends"),
-            ),
-            Lang::Es => {
-                let why = match stop {
-                    Stop::Exhausted => "búsqueda completa".to_string(),
-                    Stop::SolutionLimit => "límite de soluciones alcanzado".to_string(),
-                    Stop::IterationLimit => "límite de iteraciones alcanzado".to_string(),
-                    Stop::MemoryCap { cap_bytes, .. } => {
-                        format!("límite de memoria alcanzado ({cap_bytes} bytes)")
-                    }
-                };
-                format!(
-                    "{}, {}, {}: {why}",
-                    plural(solutions as u64, "solución", "soluciones"),
-                    plural(iterations, "iteración", "iteraciones"),
-                    plural(dead_ends, "rama fallida", "ramas fallidas"),
-                )
-            }
-        }
-    }
-
-    /// A one-line description of the tree for titles.
-    fn tree_caption(&self) -> String {
-        let failed = self
-            .nodes
-            .iter()
-            .filter(|n| n.outcome == Outcome::Failed)
-            .count();
-        let mut caption = format!(
-            "{} nodes, {failed} failed; {}",
-            self.nodes.len(),
-            self.summary(Lang::En)
-        );
-        if self.nodes_elided > 0 {
-            write!(
-                caption,
-                "; {} more nodes not shown (tree capped at {} nodes)",
-                self.nodes_elided, self.caps.max_tree_nodes
-            )
-            .expect("String");
-        }
-        if self.first_solution_elided {
-            caption.push_str("; the first solution lies below the part shown");
-        }
-        caption
-    }
-
-    /// The search tree in Graphviz DOT: `digraph search { ... }`.
-    ///
-    /// Failed trials are red, solutions filled green, the path to the first
-    /// solution dark green and bold. A grey `+N` node stands for children
-    /// left out by the cap.
-    pub fn to_dot(&self) -> String {
-        let mut out = String::from("digraph search {\n");
-        let caption = format!(
-            "Deepening search tree ({}): {}",
-            self.description,
-            self.tree_caption()
-        );
-        writeln!(out, "  label=\"{}\";", dot_escape(&caption)).expect("String");
-        out.push_str("  labelloc=t;\n");
-        out.push_str("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];\n");
-        out.push_str("  edge [arrowsize=0.6];\n");
-        for (id, node) in self.nodes.iter().enumerate() {
-            let mut attrs = vec![format!("label=\"{}\"", dot_escape(&node.label()))];
-            let mut style = vec!["rounded"];
-            match node.outcome {
-                Outcome::Failed => attrs.push("color=red, fontcolor=red".into()),
-                Outcome::Solution => {
-                    style.push("filled");
-                    attrs.push("fillcolor=palegreen".into());
-                }
-                Outcome::Open => {}
-            }
-            if node.on_path {
-                style.push("bold");
-                attrs.push("color=darkgreen, penwidth=2".into());
-            }
-            attrs.push(format!("style=\"{}\"", style.join(",")));
-            writeln!(out, "  n{id} [{}];", attrs.join(", ")).expect("String");
-            if node.elided_children > 0 {
-                writeln!(
-                    out,
-                    "  more{id} [label=\"+{}\", color=gray, fontcolor=gray, style=\"rounded,dashed\"];",
-                    node.elided_children
-                )
-                .expect("String");
-                writeln!(out, "  n{id} -> more{id} [color=gray, style=dashed];").expect("String");
-            }
-        }
-        for (id, node) in self.nodes.iter().enumerate() {
-            if let Some(parent) = node.parent {
-                if node.on_path {
-                    writeln!(out, "  n{parent} -> n{id} [color=darkgreen, penwidth=2];")
-                } else {
-                    writeln!(out, "  n{parent} -> n{id};")
-                }
-                .expect("String");
-            }
-        }
-        out.push_str("}\n");
-        out
-    }
-
-    /// The search tree as a self-contained SVG document.
-    ///
-    /// Leaves take consecutive horizontal slots, each parent is centred over
-    /// its children and each depth is one row. Failed trials have a red
-    /// outline and a red cross, solutions are filled green, and the path to
-    /// the first solution is drawn green and thicker.
-    pub fn to_svg(&self) -> String {
-        const SLOT: f64 = 64.0;
-        const LEVEL: f64 = 56.0;
-        const BOX_W: f64 = 56.0;
-        const BOX_H: f64 = 22.0;
-        const TOP: f64 = 64.0;
-        const MARGIN: f64 = 16.0;
-
-        let mut xs = vec![0.0; self.nodes.len()];
-        let mut depths = vec![0usize; self.nodes.len()];
-        let mut more = Vec::new();
-        let mut slots = 0usize;
-        if !self.nodes.is_empty() {
-            self.place(0, 0, &mut slots, &mut xs, &mut depths, &mut more);
-        }
-        let max_depth = depths.iter().copied().max().unwrap_or(0) + usize::from(!more.is_empty());
-        let px = |x: f64| MARGIN + x * SLOT + SLOT / 2.0;
-        let py = |d: usize| TOP + d as f64 * LEVEL + BOX_H / 2.0;
-        let caption = self.tree_caption();
-        let width = (slots.max(1) as f64 * SLOT + 2.0 * MARGIN)
-            // Room for the title (bold, 15 px: about 9 px a character) and the caption.
-            .max(9.0 * (self.description.len() + 30) as f64 + 2.0 * MARGIN)
-            .max(7.0 * caption.len() as f64 + 2.0 * MARGIN);
-        let height = TOP + (max_depth as f64 + 1.0) * LEVEL + MARGIN;
-
-        let mut out = String::new();
-        writeln!(
-            out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
-             viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">"
-        )
-        .expect("String");
-        let title = format!("Deepening search tree ({})", self.description);
-        writeln!(out, "<title>{}</title>", xml_escape(&title)).expect("String");
-        out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        writeln!(
-            out,
-            "<text x=\"{MARGIN}\" y=\"24\" font-size=\"15\" font-weight=\"bold\">{}</text>",
-            xml_escape(&title)
-        )
-        .expect("String");
-        writeln!(
-            out,
-            "<text x=\"{MARGIN}\" y=\"44\" fill=\"#555\">{}</text>",
-            xml_escape(&caption)
-        )
-        .expect("String");
-
-        out.push_str("<g stroke-linecap=\"round\">\n");
-        for (id, node) in self.nodes.iter().enumerate() {
-            let Some(parent) = node.parent else { continue };
-            let (stroke, w) = if node.on_path {
-                ("#1a7f37", 3)
-            } else {
-                ("#999", 1)
+        if e.verdict == Verdict::Solution {
+            self.solutions += 1;
+            let word = match self.lang {
+                Lang::En => "SOLUTION",
+                Lang::Es => "SOLUCIÓN",
             };
-            writeln!(
-                out,
-                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{stroke}\" stroke-width=\"{w}\"/>",
-                px(xs[parent]),
-                py(depths[parent]) + BOX_H / 2.0,
-                px(xs[id]),
-                py(depths[id]) - BOX_H / 2.0
-            )
-            .expect("String");
+            writeln!(self.out, "{word} {}", self.solutions)?;
         }
-        for &(parent, x, _) in &more {
-            writeln!(
-                out,
-                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#bbb\" stroke-dasharray=\"3,3\"/>",
-                px(xs[parent]),
-                py(depths[parent]) + BOX_H / 2.0,
-                px(x),
-                py(depths[parent] + 1) - BOX_H / 2.0
-            )
-            .expect("String");
-        }
-        out.push_str("</g>\n<g text-anchor=\"middle\">\n");
-        for (id, node) in self.nodes.iter().enumerate() {
-            let (cx, cy) = (px(xs[id]), py(depths[id]));
-            let (fill, stroke, text) = match node.outcome {
-                Outcome::Failed => ("#fdecea", "#d1242f", "#d1242f"),
-                Outcome::Solution => ("#c6f6c6", "#1a7f37", "#0b3d17"),
-                Outcome::Open => ("#f6f8fa", "#57606a", "#24292f"),
-            };
-            let (stroke, w) = if node.on_path {
-                ("#1a7f37", 3)
-            } else {
-                (stroke, 1)
-            };
-            writeln!(
-                out,
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"6\" \
-                 fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{w}\"/>",
-                cx - BOX_W / 2.0,
-                cy - BOX_H / 2.0
-            )
-            .expect("String");
-            if node.outcome == Outcome::Failed {
-                // A small cross in the box's top-right corner.
-                let (x0, y0) = (cx + BOX_W / 2.0 - 7.0, cy - BOX_H / 2.0 + 2.0);
-                writeln!(
-                    out,
-                    "<path d=\"M{:.1},{:.1} l5,5 m0,-5 l-5,5\" stroke=\"#d1242f\" stroke-width=\"1.5\"/>",
-                    x0, y0
-                )
-                .expect("String");
-            }
-            writeln!(
-                out,
-                "<text x=\"{cx:.1}\" y=\"{:.1}\" fill=\"{text}\"{}>{}</text>",
-                cy + 4.0,
-                if node.on_path {
-                    " font-weight=\"bold\""
-                } else {
-                    ""
-                },
-                xml_escape(&node.label())
-            )
-            .expect("String");
-        }
-        for &(parent, x, count) in &more {
-            let (cx, cy) = (px(x), py(depths[parent] + 1));
-            writeln!(
-                out,
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"6\" \
-                 fill=\"white\" stroke=\"#bbb\" stroke-dasharray=\"3,3\"/>",
-                cx - BOX_W / 2.0,
-                cy - BOX_H / 2.0
-            )
-            .expect("String");
-            writeln!(
-                out,
-                "<text x=\"{cx:.1}\" y=\"{:.1}\" fill=\"#888\">+{count}</text>",
-                cy + 4.0
-            )
-            .expect("String");
-        }
-        out.push_str("</g>\n</svg>\n");
-        out
-    }
-
-    /// Lays out the subtree of `id` at `depth`: leaves (and `+N` boxes) take
-    /// the next free slot, a parent sits midway between its outer children.
-    /// Returns the node's x in slots.
-    fn place(
-        &self,
-        id: usize,
-        depth: usize,
-        slots: &mut usize,
-        xs: &mut [f64],
-        depths: &mut [usize],
-        more: &mut Vec<(usize, f64, u64)>,
-    ) -> f64 {
-        depths[id] = depth;
-        let node = &self.nodes[id];
-        let mut span: Option<(f64, f64)> = None;
-        let mut widen = |x: f64| {
-            span = Some(span.map_or((x, x), |(first, _)| (first, x)));
-        };
-        for &child in &node.children {
-            widen(self.place(child, depth + 1, slots, xs, depths, more));
-        }
-        if node.elided_children > 0 {
-            let x = *slots as f64;
-            *slots += 1;
-            more.push((id, x, node.elided_children));
-            widen(x);
-        }
-        let x = match span {
-            Some((first, last)) => (first + last) / 2.0,
-            None => {
-                *slots += 1;
-                (*slots - 1) as f64
-            }
-        };
-        xs[id] = x;
-        x
+        Ok(())
     }
 }
 
-fn xml_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            _ => out.push(ch),
+/// Nine rows of `board`, `*` for an empty cell, cells joined by `sep`.
+fn write_board(out: &mut impl Write, board: &Grid, sep: &str) -> io::Result<()> {
+    let mut row = String::with_capacity(17);
+    for r in 0..9 {
+        row.clear();
+        for c in 0..9 {
+            if c > 0 {
+                row.push_str(sep);
+            }
+            let cell = Cell::at(r, c).expect("r, c < 9");
+            row.push(board.get(cell).map_or('*', |d| char::from(b'0' + d.get())));
         }
+        writeln!(out, "{row}")?;
     }
-    out
+    Ok(())
 }
 
-fn dot_escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
+/// The closing line of a text trace: solutions, iterations and dead ends,
+/// and why the search stopped, in `lang`.
+///
+/// ```
+/// use sudokit::classic::{ClassicStats, Outcome, Stop};
+/// use sudokit::classic::trace::{summary, Lang};
+///
+/// let stats = ClassicStats { iterations: 11, dead_ends: 1, ..ClassicStats::default() };
+/// let outcome = Outcome { found: 1, stop: Stop::SolutionLimit, stats };
+/// assert_eq!(summary(&outcome, Lang::En), "1 solution, 11 iterations, 1 dead end: solution limit reached");
+/// ```
+pub fn summary(outcome: &Outcome, lang: Lang) -> String {
+    let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let (found, iterations, dead_ends) = (
+        outcome.found,
+        outcome.stats.iterations,
+        outcome.stats.dead_ends,
+    );
+    let stop = outcome.stop;
+    match lang {
+        Lang::En => format!(
+            "{}, {}, {}: {stop}",
+            plural(found, "solution", "solutions"),
+            plural(iterations, "iteration", "iterations"),
+            plural(dead_ends, "dead end", "dead ends"),
+        ),
+        Lang::Es => {
+            let why = match stop {
+                Stop::Exhausted => "búsqueda completa".to_string(),
+                Stop::SolutionLimit => "límite de soluciones alcanzado".to_string(),
+                Stop::IterationLimit => "límite de iteraciones alcanzado".to_string(),
+                Stop::MemoryCap { cap_bytes, .. } => {
+                    format!("límite de memoria alcanzado ({cap_bytes} bytes)")
+                }
+                Stop::Cancelled => "búsqueda interrumpida".to_string(),
+            };
+            format!(
+                "{}, {}, {}: {why}",
+                plural(found, "solución", "soluciones"),
+                plural(iterations, "iteración", "iteraciones"),
+                plural(dead_ends, "rama fallida", "ramas fallidas"),
+            )
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::classic::Limits;
-    use crate::classic::deepening::{self, Select};
+    use crate::classic::deepening::{self, Options};
     use crate::classic::test_support::*;
 
-    /// Checks that tags open and close in order; good enough to catch
-    /// broken markup without an XML parser.
-    fn assert_balanced_xml(svg: &str) {
-        assert!(svg.starts_with("<svg"), "{}", &svg[..40.min(svg.len())]);
-        assert!(svg.trim_end().ends_with("</svg>"));
-        let mut stack: Vec<&str> = Vec::new();
-        let mut rest = svg;
-        while let Some(start) = rest.find('<') {
-            let end = rest[start..].find('>').expect("unclosed tag") + start;
-            let tag = &rest[start + 1..end];
-            assert!(!tag.contains('<'), "'<' inside a tag: {tag}");
-            if let Some(name) = tag.strip_prefix('/') {
-                assert_eq!(stack.pop(), Some(name.trim()), "mismatched </{name}>");
-            } else if !tag.ends_with('/') {
-                let name = tag.split_whitespace().next().expect("tag name");
-                stack.push(name);
-            }
-            let text = &rest[end + 1..];
-            let next = text.find('<').unwrap_or(text.len());
-            assert!(!text[..next].contains('>'), "stray '>'");
-            for (i, _) in text[..next].match_indices('&') {
-                let entity = &text[i..next];
-                assert!(
-                    ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
-                        .iter()
-                        .any(|e| entity.starts_with(e)),
-                    "bad entity"
-                );
-            }
-            rest = text;
+    fn text(grid: &Grid, options: &Options, lang: Lang, style: Style) -> (Outcome, String) {
+        let mut w = TextWriter::new(Vec::new(), lang, style);
+        let outcome = deepening::trace(grid, options, &mut |e| w.event(e));
+        let out = w.finish(&outcome).unwrap();
+        (outcome, String::from_utf8(out).unwrap())
+    }
+
+    fn limited(max_iterations: u64) -> Options {
+        Options {
+            limits: Limits {
+                max_iterations: Some(max_iterations),
+                ..Limits::NONE
+            },
+            ..Options::default()
         }
-        assert!(stack.is_empty(), "unclosed {stack:?}");
     }
 
     #[test]
-    fn langs_parse() {
+    fn langs_and_styles_parse() {
         assert_eq!("es".parse(), Ok(Lang::Es));
         assert_eq!("EN".parse(), Ok(Lang::En));
         assert!("fr".parse::<Lang>().is_err());
         assert_eq!(Lang::Es.to_string(), "es");
+        for style in [Style::Document, Style::Compact] {
+            assert_eq!(style.to_string().parse(), Ok(style));
+        }
+        assert_eq!(Style::default(), Style::Document);
+        assert_eq!(
+            "wide".parse::<Style>(),
+            Err("unknown trace style 'wide' (expected document or compact)".into())
+        );
+    }
+
+    /// The first three trials on [`HARD`]: r1c1=1 is kept, then r1c2=4 and
+    /// r1c2=5 fail. Each failed block shows the board before its trial, the
+    /// one of the kept r1c1=1.
+    #[test]
+    fn document_style_headers_and_boards() {
+        let root = [
+            "* * 6 3 * * * * *",
+            "* * * * * * 1 * *",
+            "8 2 * * * 1 * * 7",
+            "9 * * * 4 5 * 1 *",
+            "3 * * 2 9 7 * * *",
+            "* * * 1 * * 5 * *",
+            "* * * 5 1 * * 8 *",
+            "* * 4 * * 8 * 3 *",
+            "* * * * * 2 6 * *",
+        ];
+        let mut kept = root;
+        kept[0] = "1 * 6 3 * * * * *";
+        let mut expected = vec!["iter=0 i=0 j=0 n=\"\""];
+        expected.extend(root);
+        expected.push("iter=1 i=1 j=1 n=1");
+        expected.extend(kept);
+        expected.push("FALLIDO iter=2 i=1 j=2 n=4");
+        expected.extend(kept);
+        expected.push("FALLIDO iter=2 i=1 j=2 n=5");
+        expected.extend(kept);
+        expected
+            .push("0 soluciones, 3 iteraciones, 2 ramas fallidas: límite de iteraciones alcanzado");
+        let puzzle = hard_puzzle();
+        let (outcome, es) = text(&puzzle, &limited(3), Lang::Es, Style::Document);
+        assert_eq!(outcome.stop, Stop::IterationLimit);
+        assert_eq!(es.lines().collect::<Vec<_>>(), expected);
+        assert!(es.ends_with('\n'));
+        // The first block is the puzzle after the singles: givens kept.
+        let first: String = root.concat().replace(' ', "").replace('*', ".");
+        let first: Grid = first.parse().unwrap();
+        assert!(Cell::all().all(|c| puzzle[c] == 0 || first[c] == puzzle[c]));
+        assert!(crate::rules::validate(&first).is_ok());
+
+        let (_, en) = text(&puzzle, &limited(3), Lang::En, Style::Document);
+        let en: Vec<&str> = en.lines().collect();
+        assert_eq!(en[20], "FAILED iter=2 i=1 j=2 n=4");
+        assert_eq!(
+            en[40],
+            "0 solutions, 3 iterations, 2 dead ends: iteration limit reached"
+        );
+    }
+
+    /// One block of a document-style trace.
+    struct Block {
+        failed: bool,
+        depth: u64,
+        trial: Option<(usize, usize, u8)>,
+        board: Grid,
+    }
+
+    fn blocks(text: &str) -> Vec<Block> {
+        let lines: Vec<&str> = text.lines().collect();
+        let mut out = Vec::new();
+        let mut k = 0;
+        while k + 9 < lines.len() {
+            let header = lines[k];
+            let (failed, header) = match header.strip_prefix("FALLIDO ") {
+                Some(rest) => (true, rest),
+                None => (false, header),
+            };
+            let fields: Vec<&str> = header.split(' ').collect();
+            assert_eq!(fields.len(), 4, "{header}");
+            let value = |i: usize, key: &str| fields[i].strip_prefix(key).unwrap().to_string();
+            let depth: u64 = value(0, "iter=").parse().unwrap();
+            let trial = (depth > 0).then(|| {
+                (
+                    value(1, "i=").parse().unwrap(),
+                    value(2, "j=").parse().unwrap(),
+                    value(3, "n=").parse().unwrap(),
+                )
+            });
+            let rows = &lines[k + 1..k + 10];
+            for row in rows {
+                assert_eq!(row.len(), 17, "{row}");
+                assert!(row.split(' ').all(|c| c == "*" || ("1"..="9").contains(&c)));
+            }
+            let board = rows.concat().replace(' ', "").replace('*', ".");
+            out.push(Block {
+                failed,
+                depth,
+                trial,
+                board: board.parse().unwrap(),
+            });
+            k += 10;
+            if lines.get(k).is_some_and(|l| l.starts_with("SOLUCIÓN ")) {
+                k += 1;
+            }
+        }
+        out
     }
 
     #[test]
-    fn deadly_pattern_trace_has_the_documents_format() {
+    fn failed_blocks_show_the_board_before_and_kept_ones_the_board_after() {
+        for puzzle in [hard_puzzle(), many_solutions()] {
+            let (outcome, es) = text(&puzzle, &Options::default(), Lang::Es, Style::Document);
+            let blocks = blocks(&es);
+            assert_eq!(blocks.len() as u64, outcome.stats.iterations + 1);
+            let failed = blocks.iter().filter(|b| b.failed).count() as u64;
+            assert_eq!(failed, outcome.stats.dead_ends);
+            let solutions = es.lines().filter(|l| l.starts_with("SOLUCIÓN ")).count();
+            assert_eq!(solutions as u64, outcome.found);
+            // The kept board at each depth of the current path.
+            let mut path: Vec<Grid> = vec![blocks[0].board];
+            assert_eq!((blocks[0].depth, blocks[0].trial), (0, None));
+            for b in &blocks[1..] {
+                let (i, j, n) = b.trial.unwrap();
+                let cell = Cell::at(i - 1, j - 1).unwrap();
+                let depth = b.depth as usize;
+                assert!(depth >= 1 && depth <= path.len(), "depth {depth}");
+                path.truncate(depth);
+                let parent = path[depth - 1];
+                assert_eq!(parent.get(cell), None, "the trial's cell was empty");
+                if b.failed {
+                    assert_eq!(b.board, parent);
+                } else {
+                    assert_eq!(b.board.get(cell).map(Digit::get), Some(n));
+                    assert!(Cell::all().all(|c| parent[c] == 0 || b.board[c] == parent[c]));
+                    path.push(b.board);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn compact_style_is_the_earlier_form() {
         let (puzzle, a, b) = deadly_pattern();
-        let (report, trace) = deepening::trace(&puzzle, &deepening::Options::default());
-        assert_eq!(sorted(report.solutions.clone()), sorted(vec![a, b]));
-        let text = trace.to_text(Lang::Es);
-        let lines: Vec<&str> = text.lines().collect();
+        let (outcome, es) = text(&puzzle, &Options::default(), Lang::Es, Style::Compact);
+        assert_eq!(outcome.found, 2);
+        let lines: Vec<&str> = es.lines().collect();
         // iter=0: the puzzle itself, the singles cannot touch a deadly pattern.
         assert_eq!(lines[0], "iter=0");
         assert_eq!(lines[1..10].concat(), puzzle.to_line_with('*'));
-        // The first trial: the first empty cell, its smaller candidate.
         let first = puzzle.empty_cells().next().unwrap();
         let low = a[first].min(b[first]);
         assert_eq!(
             lines[10],
             format!("iter=1 i={} j={} n={low}", first.row() + 1, first.col() + 1)
         );
-        assert_eq!(lines[11..20].concat(), report.solutions[0].to_line());
+        let solution = if a[first] == low { a } else { b };
+        assert_eq!(lines[11..20].concat(), solution.to_line());
         assert_eq!(lines[20], "SOLUCIÓN 1");
         assert!(lines[21].starts_with("iter=2 i="));
         assert_eq!(lines[31], "SOLUCIÓN 2");
@@ -770,140 +504,129 @@ mod tests {
             "2 soluciones, 2 iteraciones, 0 ramas fallidas: búsqueda completa"
         );
         assert_eq!(lines.len(), 33);
-        let en = trace.to_text(Lang::En);
-        assert!(en.ends_with("2 solutions, 2 iterations, 0 dead ends: search complete\n"));
-        assert!(en.contains("\nSOLUTION 2\n"));
+
+        let (outcome, en) = text(&hard_puzzle(), &limited(3), Lang::En, Style::Compact);
+        let lines: Vec<&str> = en.lines().collect();
+        assert_eq!(lines[0], "iter=0");
+        assert_eq!(lines[10], "iter=1 i=1 j=1 n=1");
+        assert_eq!(lines[20], "iter=2 i=1 j=2 n=4");
+        assert_eq!(lines[30], "FAILED");
+        assert_eq!(lines[31], "iter=3 i=1 j=2 n=5");
+        assert_eq!(lines.len(), 43);
+        assert_eq!(outcome.stats.dead_ends, 2);
     }
 
     #[test]
-    fn boards_use_stars_and_failures_are_marked() {
-        let puzzle = hard_puzzle();
-        let (report, trace) = deepening::trace(&puzzle, &deepening::Options::default());
-        assert!(report.stats.dead_ends > 0);
-        let es = trace.to_text(Lang::Es);
-        let en = trace.to_text(Lang::En);
+    fn failures_at_the_root() {
+        let puzzle = clashing();
+        let (outcome, es) = text(&puzzle, &Options::default(), Lang::Es, Style::Document);
+        assert_eq!((outcome.found, outcome.stop), (0, Stop::Exhausted));
+        let lines: Vec<&str> = es.lines().collect();
+        assert_eq!(lines[0], "FALLIDO iter=0 i=0 j=0 n=\"\"");
+        assert_eq!(lines[1], "* * * 5 * * * 5 *");
+        assert!(lines[2..10].iter().all(|l| *l == "* * * * * * * * *"));
         assert_eq!(
-            es.lines().filter(|l| *l == "FALLIDO").count() as u64,
-            report.stats.dead_ends
+            lines[10],
+            "0 soluciones, 0 iteraciones, 0 ramas fallidas: búsqueda completa"
         );
+        assert_eq!(lines.len(), 11);
+        // Row 1 lacks only 9, but column 9 has one: deepening alone fails,
+        // and the block shows the puzzle as given.
+        let mut line = format!("12345678.{}", ".".repeat(72));
+        line.replace_range(80..81, "9");
+        let puzzle: Grid = line.parse().unwrap();
+        let (outcome, en) = text(&puzzle, &Options::default(), Lang::En, Style::Document);
+        assert_eq!(outcome.stats.dead_ends, 1);
+        let lines: Vec<&str> = en.lines().collect();
+        assert_eq!(lines[0], "FAILED iter=0 i=0 j=0 n=\"\"");
+        assert_eq!(lines[1], "1 2 3 4 5 6 7 8 *");
+        assert_eq!(lines[9], "* * * * * * * * 9");
         assert_eq!(
-            en.lines().filter(|l| *l == "FAILED").count() as u64,
-            report.stats.dead_ends
+            lines[10],
+            "0 solutions, 0 iterations, 1 dead end: search complete"
         );
-        assert!(!es.contains("FAILED") && !en.contains("FALLIDO"));
-        let headers = es.lines().filter(|l| l.starts_with("iter=")).count() as u64;
-        assert_eq!(headers, report.stats.iterations + 1);
-        for block in es.split("iter=").skip(1) {
-            let rows: Vec<&str> = block.lines().skip(1).take(9).collect();
-            assert_eq!(rows.len(), 9);
-            for row in rows {
-                assert_eq!(row.len(), 9, "{row}");
-                assert!(row.chars().all(|c| c == '*' || ('1'..='9').contains(&c)));
+    }
+
+    /// Accepts `left` bytes, then fails.
+    #[derive(Debug)]
+    struct Failing {
+        left: usize,
+    }
+
+    impl Write for Failing {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.left == 0 {
+                return Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"));
             }
+            let n = buf.len().min(self.left);
+            self.left -= n;
+            Ok(n)
         }
-        assert!(es.lines().nth(1).unwrap().contains('*'));
-        // Every header parses back to a trial with 1-based coordinates.
-        for (k, header) in es
-            .lines()
-            .filter(|l| l.starts_with("iter="))
-            .enumerate()
-            .skip(1)
-        {
-            let fields: Vec<&str> = header.split(' ').collect();
-            assert_eq!(fields[0], format!("iter={k}"));
-            for (field, key) in fields[1..].iter().zip(["i=", "j=", "n="]) {
-                let v: u8 = field.strip_prefix(key).unwrap().parse().unwrap();
-                assert!((1..=9).contains(&v));
-            }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
         }
     }
 
     #[test]
-    fn dot_marks_failures_and_the_solution_path() {
-        let (report, trace) = deepening::trace(&hard_puzzle(), &deepening::Options::default());
-        let dot = trace.to_dot();
-        assert!(dot.starts_with("digraph search {\n"));
-        assert!(dot.trim_end().ends_with('}'));
-        assert!(dot.contains("color=red"));
-        assert!(dot.contains("fillcolor=palegreen"));
-        assert!(dot.contains("color=darkgreen"));
-        assert_eq!(dot.matches("[label=").count(), trace.tree_len());
-        assert_eq!(dot.matches(" -> ").count(), trace.tree_len() - 1);
-        assert_eq!(trace.tree_len() as u64, report.stats.nodes);
-        // Quotes balance on every line.
-        assert!(dot.lines().all(|l| l.matches('"').count() % 2 == 0));
+    fn a_write_error_stops_the_search() {
+        let mut w = TextWriter::new(Failing { left: 500 }, Lang::En, Style::Document);
+        let mut events = 0;
+        let outcome = deepening::trace(&Grid::empty(), &Options::default(), &mut |e| {
+            events += 1;
+            w.event(e)
+        });
+        assert_eq!(outcome.stop, Stop::Cancelled);
+        // 500 bytes hold two blocks of 180 bytes, and the third fails.
+        assert_eq!(events, 3);
+        assert_eq!(outcome.stats.iterations, 2);
+        let err = w.finish(&outcome).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::BrokenPipe);
     }
 
-    #[test]
-    fn svg_is_well_formed_and_labelled() {
-        let (_, trace) = deepening::trace(&hard_puzzle(), &deepening::Options::default());
-        let svg = trace.to_svg();
-        assert_balanced_xml(&svg);
-        assert!(svg.contains("<title>"));
-        assert!(svg.contains(">start</text>"));
-        assert!(svg.contains("#d1242f"));
-        assert!(svg.contains("stroke-width=\"3\""));
-        let first = &trace.events()[1];
-        let (cell, digit) = first.trial.unwrap();
-        assert!(svg.contains(&format!(">{cell}={digit}</text>")));
+    /// Counts bytes and newlines, keeps nothing.
+    #[derive(Default)]
+    struct Counter {
+        bytes: u64,
+        lines: u64,
     }
 
+    impl Write for Counter {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.bytes += buf.len() as u64;
+            self.lines += buf.iter().filter(|&&b| b == b'\n').count() as u64;
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Every event is printed (no cap), and the writer holds none of them:
+    /// it owns only a counter of solutions and the output it was given.
     #[test]
-    fn caps_elide_and_say_so() {
-        let caps = TraceOptions {
-            max_tree_nodes: 5,
-            max_events: 4,
-        };
-        let options = deepening::Options {
-            select: Select::Next,
+    fn every_event_is_printed_without_a_cap() {
+        let options = Options {
             limits: Limits {
-                max_solutions: Some(20),
-                ..Limits::default()
+                max_iterations: Some(120_000),
+                ..Limits::NONE
             },
-            ..deepening::Options::default()
+            ..Options::default()
         };
-        let (report, trace) = deepening::trace_with(&many_solutions(), &options, &caps);
-        assert_eq!(report.stop, Stop::SolutionLimit);
-        assert_eq!(trace.tree_len(), 5);
-        assert_eq!(
-            trace.tree_len() as u64 + trace.tree_elided(),
-            report.stats.nodes
-        );
-        assert_eq!(trace.events().len(), 4);
-        assert_eq!(
-            trace.events().len() as u64 + trace.events_elided(),
-            report.stats.iterations + 1
-        );
-        let text = trace.to_text(Lang::En);
-        assert!(text.contains(" more iterations not shown (trace capped at 4 blocks)"));
-        assert!(text.ends_with(": solution limit reached\n"));
-        assert!(
-            trace
-                .to_text(Lang::Es)
-                .ends_with(": límite de soluciones alcanzado\n")
-        );
-        let dot = trace.to_dot();
-        assert!(dot.contains("not shown (tree capped at 5 nodes)"));
-        assert!(dot.contains("style=\"rounded,dashed\""));
-        let svg = trace.to_svg();
-        assert_balanced_xml(&svg);
-        assert!(svg.contains("stroke-dasharray"));
-        assert!(svg.contains("not shown (tree capped at 5 nodes)"));
-    }
-
-    #[test]
-    fn clashing_givens_give_a_failed_root() {
-        let (report, trace) = deepening::trace(&clashing(), &deepening::Options::default());
-        assert!(report.solutions.is_empty());
-        let text = trace.to_text(Lang::Es);
-        assert!(text.starts_with("iter=0\n"));
-        assert!(text.contains("\nFALLIDO\n"));
-        assert_balanced_xml(&trace.to_svg());
-    }
-
-    #[test]
-    fn escaping() {
-        assert_eq!(xml_escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
-        assert_eq!(dot_escape("say \"hi\""), "say \\\"hi\\\"");
+        let mut w = TextWriter::new(Counter::default(), Lang::Es, Style::Document);
+        let mut events = 0u64;
+        let outcome = deepening::trace(&Grid::empty(), &options, &mut |e| {
+            events += 1;
+            w.event(e)
+        });
+        assert_eq!(outcome.stop, Stop::IterationLimit);
+        assert_eq!(events, 120_001, "more than the old cap of 100 000");
+        assert!(outcome.found > 10_000);
+        let counter = w.finish(&outcome).unwrap();
+        // Ten lines a block, one per solution, the closing line.
+        assert_eq!(counter.lines, events * 10 + outcome.found + 1);
+        assert!(counter.bytes > events * 180);
+        assert!(size_of::<TextWriter<Counter>>() < 128);
     }
 }
