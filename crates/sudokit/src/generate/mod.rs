@@ -382,6 +382,9 @@ pub fn generate_in_rounds(
 /// Attempt number `k` (from 0) for `seed`: its own random generator, seeded
 /// from both, makes a grid and removes clues; the result if it meets every
 /// target of `options`. [`generate`] returns the first attempt that succeeds.
+///
+/// Every `k` is allowed: [`Generated::attempts`] is `k + 1`, saturating at
+/// `u64::MAX` for the last attempt number.
 pub fn try_attempt(options: &Options, seed: u64, k: u64) -> Option<Generated> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(splitmix64(seed).wrapping_add(k));
     let orbits = options.symmetry.orbits();
@@ -390,7 +393,7 @@ pub fn try_attempt(options: &Options, seed: u64, k: u64) -> Option<Generated> {
         solution,
         grade,
         seed,
-        attempts: k + 1,
+        attempts: k.saturating_add(1),
     })
 }
 

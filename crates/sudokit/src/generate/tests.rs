@@ -199,3 +199,14 @@ fn rounds_of_attempts_give_the_same_puzzle() {
         "{e:?}"
     );
 }
+
+/// The last attempt number is as good as any: no overflow in the count.
+#[test]
+fn last_attempt_number_does_not_overflow() {
+    let o = Options::default();
+    let g = (0..8)
+        .find_map(|seed| try_attempt(&o, seed, u64::MAX))
+        .expect("an attempt without targets succeeds");
+    assert_eq!(g.attempts, u64::MAX);
+    assert!(crate::engine::is_unique(&g.puzzle));
+}

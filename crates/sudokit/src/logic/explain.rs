@@ -14,7 +14,7 @@
 //! use sudokit::{Cell, Digit, House};
 //! let step = Step::new(Technique::HiddenSingle)
 //!     .place(Cell::at(2, 4).unwrap(), Digit::new(7).unwrap())
-//!     .house(House::Box(1));
+//!     .house(House::box_at(1).unwrap());
 //! assert_eq!(explain::step_text(&step, Lang::En), "Hidden single: 7 can only go in r3c5 within box 2");
 //! assert_eq!(explain::step_text(&step, Lang::Es), "Único oculto: el 7 solo puede ir en r3c5 dentro de la caja 2");
 //! ```
@@ -101,12 +101,13 @@ pub fn house_name(house: House, lang: Lang) -> String {
     format!("{kind} {n}")
 }
 
-fn house_parts(house: House, lang: Lang) -> (&'static str, u8) {
-    match house {
-        House::Row(i) => (pick(lang, "row", "fila"), i + 1),
-        House::Column(i) => (pick(lang, "column", "columna"), i + 1),
-        House::Box(i) => (pick(lang, "box", "caja"), i + 1),
-    }
+fn house_parts(house: House, lang: Lang) -> (&'static str, usize) {
+    let kind = match house {
+        House::Row(_) => pick(lang, "row", "fila"),
+        House::Column(_) => pick(lang, "column", "columna"),
+        House::Box(_) => pick(lang, "box", "caja"),
+    };
+    (kind, house.number() + 1)
 }
 
 /// Several houses of one kind: `rows 2,7`, `columnas 3,8`; mixed kinds are
@@ -495,8 +496,8 @@ mod tests {
         let step = Step::new(Technique::LockedCandidatesPointing)
             .eliminate(cell(1, 3), d(5))
             .eliminate(cell(1, 5), d(5))
-            .house(House::Box(0))
-            .house(House::Row(1))
+            .house(House::box_at(0).unwrap())
+            .house(House::row_at(1).unwrap())
             .with_cells([cell(1, 0), cell(1, 1)])
             .with_digits([d(5)].into_iter().collect());
         assert_eq!(
@@ -518,7 +519,7 @@ mod tests {
         );
         let full = Step::new(Technique::FullHouse)
             .place(cell(0, 8), d(9))
-            .house(House::Row(0));
+            .house(House::row_at(0).unwrap());
         assert_eq!(
             step_text(&full, Lang::Es),
             "Casilla única: r1c9=9 es la última casilla vacía de la fila 1"
@@ -527,7 +528,7 @@ mod tests {
             .eliminate(cell(0, 0), d(2))
             .eliminate(cell(0, 4), d(2))
             .eliminate(cell(0, 4), d(5))
-            .house(House::Row(0))
+            .house(House::row_at(0).unwrap())
             .with_cells([cell(0, 0), cell(0, 4)])
             .with_digits([d(3), d(7)].into_iter().collect());
         assert_eq!(
@@ -544,10 +545,10 @@ mod tests {
     fn fish_and_chains() {
         let xwing = Step::new(Technique::XWing)
             .eliminate(cell(4, 2), d(4))
-            .house(House::Row(1))
-            .house(House::Row(6))
-            .house(House::Column(2))
-            .house(House::Column(7))
+            .house(House::row_at(1).unwrap())
+            .house(House::row_at(6).unwrap())
+            .house(House::column_at(2).unwrap())
+            .house(House::column_at(7).unwrap())
             .with_digits([d(4)].into_iter().collect());
         assert_eq!(
             step_text(&xwing, Lang::En),
