@@ -8,16 +8,16 @@ use crate::input::{self, Entry};
 use crate::output::{self, Answer};
 use serde_json::{Map, Value, json};
 use std::process::ExitCode;
+use sudokit::Grid;
 use sudokit::classic::trace;
 use sudokit::grade::{self, Grade, GradeOptions, Rating};
 use sudokit::logic::explain;
 use sudokit::logic::solver::{Options, SolvedStep};
-use sudokit::{Grid, logic};
 
 /// The solver options from `--techniques` and `--fallback`.
 pub fn options(techniques: Option<&str>, fallback: bool) -> anyhow::Result<Options> {
     let techniques = match techniques {
-        Some(list) => Some(logic::parse_techniques(list).map_err(anyhow::Error::msg)?),
+        Some(list) => Some(crate::commands::techniques::parse_list(list)?),
         None => None,
     };
     Ok(Options {
