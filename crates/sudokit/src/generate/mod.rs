@@ -211,7 +211,7 @@ impl Options {
             s += &format!(" using {t}");
         }
         if let Some(n) = self.max_clues {
-            s += &format!(" with at most {n} clues");
+            s += &format!(" with at most {}", counted(n as u64, "clue"));
         }
         s += &format!(" (symmetry {})", self.symmetry);
         s
@@ -258,7 +258,10 @@ pub struct Generated {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
     /// Fewer than 17 clues were asked for.
-    #[error("no puzzle with at most {0} clues has a unique solution (17 is the least)")]
+    #[error(
+        "no puzzle with at most {} has a unique solution (17 is the least)",
+        counted(*.0 as u64, "clue")
+    )]
     TooFewClues(usize),
     /// A technique harder than the level was asked for.
     #[error("{technique} is a {technique_level} technique: a puzzle using it cannot be {level}")]
@@ -346,7 +349,7 @@ pub fn generate_in_rounds(
             let limit = if out_of_time {
                 format!("within {}", seconds(options.timeout.unwrap_or_default()))
             } else {
-                format!("in {attempts} attempts")
+                format!("in {}", counted(attempts, "attempt"))
             };
             return Err(GenerateError::NotFound {
                 target: options.describe(),
@@ -381,6 +384,15 @@ pub fn try_attempt(options: &Options, seed: u64, k: u64) -> Option<Generated> {
         seed,
         attempts: k.saturating_add(1),
     })
+}
+
+/// `1 clue`, `5 clues`: English plurals in messages.
+fn counted(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 /// SplitMix64's output function: spreads nearby seeds far apart, so that

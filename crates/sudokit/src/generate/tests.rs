@@ -107,6 +107,10 @@ fn impossible_targets_fail_cleanly() {
         ..Options::default()
     };
     assert_eq!(generate(&few, 0), Err(GenerateError::TooFewClues(5)));
+    assert_eq!(
+        GenerateError::TooFewClues(1).to_string(),
+        "no puzzle with at most 1 clue has a unique solution (17 is the least)"
+    );
     let clash = Options {
         level: Some(Level::Easy),
         technique: Some("x-wing".parse().unwrap()),
@@ -127,6 +131,14 @@ fn impossible_targets_fail_cleanly() {
     assert_eq!(
         e.to_string(),
         "could not generate a puzzle with at most 17 clues (symmetry dihedral) in 3 attempts"
+    );
+    let once = Options {
+        max_attempts: Some(1),
+        ..hopeless.clone()
+    };
+    assert_eq!(
+        generate(&once, 0).unwrap_err().to_string(),
+        "could not generate a puzzle with at most 17 clues (symmetry dihedral) in 1 attempt"
     );
     let timed = Options {
         timeout: Some(Duration::from_millis(50)),
