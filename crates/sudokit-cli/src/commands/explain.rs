@@ -32,6 +32,10 @@ fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> An
     let out = match format {
         Format::Json => {
             let mut obj = human::graded_object(entry, grid, options, !stuck);
+            obj.insert(
+                "status".into(),
+                if stuck { "stuck" } else { "solved" }.into(),
+            );
             obj.insert("steps".into(), steps_json(&outcome.steps, lang));
             if stuck {
                 obj.insert(
