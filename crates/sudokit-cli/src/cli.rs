@@ -244,7 +244,7 @@ places the solution's digit in a cell with the fewest candidates: a `guess` step
 
 const HINT_HELP: &str = "\
 Examples:
-  sudokit hint PUZZLE                     the next step, e.g. `Hidden single: 7 can only go in r3c5 within box 2`
+  sudokit hint PUZZLE                     the next step, e.g. `Hidden single: 7 can only go in r3c5 within box 2 => r3c5=7`
   sudokit hint --lang es --candidates PUZZLE
   sudokit hint --format json PUZZLE
 
@@ -254,12 +254,16 @@ const GRADE_HELP: &str = "\
 Output (tab-separated, one line per puzzle): level, score, rating, hardest technique
   easy      312   1.5   hidden-single
   medium    596   2.6   locked-candidates-pointing
-  extreme   20656 >6.6  hidden-pair
+  unfinished  -   >6.7  stuck after hidden-pair
 
 Level and score as HoDoKu computes them (the sum of each step's base score; the level of the
 hardest technique, raised while the score passes 800 / 1000 / 1600 / 1800). The rating follows
 Sudoku Explainer: the hardest step on a path that always takes the lowest-rated step; `>R` for a
-puzzle beyond the allowed techniques. With --format json each puzzle also gets its steps.
+puzzle beyond the allowed techniques. A puzzle the allowed techniques cannot finish is
+`unfinished`: no score, the rating as a bound, and the last technique that applied (exit status
+0). With --format json each puzzle also gets its steps and a \"status\" (`solved` or
+`unfinished`); an unfinished one has \"hardest\": null, \"stuck_after\", and HoDoKu's give-up
+level and score (extreme, 20000 plus the steps' scores). `sudokit techniques` lists the names.
 
 Examples:
   sudokit grade puzzles.txt

@@ -60,10 +60,17 @@ fn usage_error(e: &clap::Error) -> ExitCode {
     }
 }
 
-/// Clap's plain error text with `sudokit: ` for its `error: ` prefix.
+/// Clap's plain error text with `sudokit: ` for its `error: ` prefix, and a
+/// tip for `-n` outside `generate` (it was the solution limit before).
 fn usage_text(clap_text: &str) -> String {
     let body = clap_text.strip_prefix("error: ").unwrap_or(clap_text);
     let mut text = format!("sudokit: {body}");
+    let old_n = "unexpected argument '-n' found\n";
+    if text.contains(old_n) {
+        let tip = "\n  tip: the number of solutions is --limit N (-l N); -n is generate's \
+                   number of puzzles\n";
+        text = text.replacen(old_n, &format!("{old_n}{tip}"), 1);
+    }
     if !text.ends_with('\n') {
         text.push('\n');
     }

@@ -1753,8 +1753,11 @@ mod ux {
         let old = run(&["solve", "-n", "2", MANY]);
         assert_eq!(old.code, 2);
         assert!(
-            old.err
-                .starts_with("sudokit: unexpected argument '-n' found\n"),
+            old.err.starts_with(
+                "sudokit: unexpected argument '-n' found\n\n  \
+                 tip: the number of solutions is --limit N (-l N); -n is generate's number of \
+                 puzzles\n\n  tip: "
+            ),
             "{}",
             old.err
         );
