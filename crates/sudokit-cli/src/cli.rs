@@ -16,6 +16,7 @@ Examples:
   sudokit hint PUZZLE                           only the next step
   sudokit grade puzzles.txt                     level, score, rating, hardest technique
   sudokit generate -n 10 --level hard --seed 7  ten hard puzzles, the same on every run
+  sudokit techniques                            every technique name, level, score, rating
 
 Input: positional arguments are files; `-` or no argument reads standard input; an argument that
 is not an existing file but reads as a puzzle is the puzzle itself. Line format (81 cells, `.` or
@@ -76,6 +77,42 @@ pub enum Command {
     /// Generate unique puzzles: symmetric, minimal, of a level, with a technique, few clues.
     #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
+    /// List every technique and group name: family, HoDoKu level and score, SE rating, summary.
+    #[command(after_help = TECHNIQUES_HELP)]
+    Techniques(TechniquesArgs),
+}
+
+const TECHNIQUES_HELP: &str = "\
+Columns: the name (as in --techniques and --technique), the family, HoDoKu's level and base
+score (added once per step), Sudoku Explainer's rating of the plain technique (`~`: an
+approximation for a technique SE does not have; grading adjusts hidden singles, direct
+variants, chain lengths) and what the technique does. The techniques come first, then the
+groups (a group stands for its members; its columns give the members' range). Techniques of
+the family `planned` are named but not available yet.
+
+Examples:
+  sudokit techniques                            the table in English
+  sudokit techniques --lang es                  in Spanish
+  sudokit techniques --format json              JSON Lines: one object per name";
+
+/// How `techniques` prints its rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TechniquesFormat {
+    /// An aligned table with a header.
+    Table,
+    /// JSON Lines: one object per technique or group.
+    Json,
+}
+
+/// `sudokit techniques`.
+#[derive(Debug, Args)]
+pub struct TechniquesArgs {
+    /// Language of the header and the summaries.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
+    pub lang: Lang,
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = TechniquesFormat::Table)]
+    pub format: TechniquesFormat,
 }
 
 const GENERATE_HELP: &str = "\
@@ -96,7 +133,11 @@ made from seed S+i alone, which --format json prints as \"seed\"; `--seed S+i -n
 puzzle again (with the same options). Without --seed the run seed is random.
 
 Levels are the grader's (see `sudokit grade --help`); technique names as in `--techniques` of
-explain and grade, groups such as unique-rectangle or finned-fish included.";
+explain and grade, groups such as unique-rectangle or finned-fish included (`sudokit techniques`
+lists them).
+
+-n is the number of puzzles here; in solve, count, trace and bench the number of solutions is
+--limit (-l).";
 
 /// Levels, as the grader names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -141,7 +182,7 @@ pub enum SymmetryArg {
 /// `sudokit generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// Number of puzzles.
+    /// Number of puzzles (the only `-n` of sudokit: solution limits are `--limit`/`-l`).
     #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 1)]
     pub count: u64,
     /// The level every puzzle must have.
@@ -175,7 +216,7 @@ pub struct GenerateArgs {
 }
 
 fn parse_technique(s: &str) -> Result<sudokit::generate::TechniqueTarget, String> {
-    s.parse()
+    s.parse().map_err(crate::commands::techniques::with_hint)
 }
 
 fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
@@ -203,7 +244,7 @@ places the solution's digit in a cell with the fewest candidates: a `guess` step
 
 const HINT_HELP: &str = "\
 Examples:
-  sudokit hint PUZZLE                     the next step, e.g. `Hidden single: 7 can only go in r3c5 within box 2`
+  sudokit hint PUZZLE                     the next step, e.g. `Hidden single: 7 can only go in r3c5 within box 2 => r3c5=7`
   sudokit hint --lang es --candidates PUZZLE
   sudokit hint --format json PUZZLE
 
@@ -213,12 +254,16 @@ const GRADE_HELP: &str = "\
 Output (tab-separated, one line per puzzle): level, score, rating, hardest technique
   easy      312   1.5   hidden-single
   medium    596   2.6   locked-candidates-pointing
-  extreme   20656 >6.6  hidden-pair
+  unfinished  -   >6.7  stuck after hidden-pair
 
 Level and score as HoDoKu computes them (the sum of each step's base score; the level of the
 hardest technique, raised while the score passes 800 / 1000 / 1600 / 1800). The rating follows
 Sudoku Explainer: the hardest step on a path that always takes the lowest-rated step; `>R` for a
-puzzle beyond the allowed techniques. With --format json each puzzle also gets its steps.
+puzzle beyond the allowed techniques. A puzzle the allowed techniques cannot finish is
+`unfinished`: no score, the rating as a bound, and the last technique that applied (exit status
+0). With --format json each puzzle also gets its steps and a \"status\" (`solved` or
+`unfinished`); an unfinished one has \"hardest\": null, \"stuck_after\", and HoDoKu's give-up
+level and score (extreme, 20000 plus the steps' scores). `sudokit techniques` lists the names.
 
 Examples:
   sudokit grade puzzles.txt
@@ -456,7 +501,7 @@ pub struct AlgorithmArgs {
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Print up to N solutions per puzzle.
-    #[arg(short = 'n', long, value_name = "N", conflicts_with = "all")]
+    #[arg(short = 'l', long, value_name = "N", conflicts_with = "all")]
     pub limit: Option<u64>,
     /// Print every solution.
     #[arg(long)]
@@ -471,7 +516,7 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// Stop counting at N solutions and print `N+` when there are more.
-    #[arg(short = 'n', long, value_name = "N", default_value_t = 1000)]
+    #[arg(short = 'l', long, value_name = "N", default_value_t = 1000)]
     pub limit: u64,
     #[command(flatten)]
     pub search: SearchArgs,
@@ -547,7 +592,7 @@ pub struct TraceArgs {
     pub techniques: Option<String>,
     /// Stop after N solutions.
     #[arg(
-        short = 'n',
+        short = 'l',
         long,
         value_name = "N",
         default_value_t = 1,
@@ -592,7 +637,7 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value_t = BenchMode::Count2)]
     pub mode: BenchMode,
     /// Solutions to count up to in count mode [default: 2].
-    #[arg(short = 'n', long, value_name = "N")]
+    #[arg(short = 'l', long, value_name = "N")]
     pub limit: Option<u64>,
     #[command(flatten)]
     pub algorithm: AlgorithmArgs,

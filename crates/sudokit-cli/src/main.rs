@@ -11,6 +11,7 @@ mod steal;
 mod tty;
 
 use clap::Parser;
+use clap::error::ErrorKind;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -31,9 +32,50 @@ fn main() -> ExitCode {
 }
 
 fn run() -> anyhow::Result<ExitCode> {
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return Ok(usage_error(&e)),
+    };
     check_stdout()?;
     commands::run(&cli.command)
+}
+
+/// Prints a command-line error in the style of every other error: its first
+/// line `sudokit: MESSAGE` instead of clap's `error: MESSAGE`, clap's tips
+/// and usage lines after it unchanged; exit status 2. `--help` and
+/// `--version` are not errors: clap prints them on stdout, exit status 0.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::from(2)
+        }
+        _ => {
+            let _ = io::stderr().write_all(usage_text(&e.render().to_string()).as_bytes());
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Clap's plain error text with `sudokit: ` for its `error: ` prefix, and a
+/// tip for `-n` outside `generate` (it was the solution limit before).
+fn usage_text(clap_text: &str) -> String {
+    let body = clap_text.strip_prefix("error: ").unwrap_or(clap_text);
+    let mut text = format!("sudokit: {body}");
+    let old_n = "unexpected argument '-n' found\n";
+    if text.contains(old_n) {
+        let tip = "\n  tip: the number of solutions is --limit N (-l N); -n is generate's \
+                   number of puzzles\n";
+        text = text.replacen(old_n, &format!("{old_n}{tip}"), 1);
+    }
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
 }
 
 /// Refuses to run with standard output closed (`>&-`), where every answer

@@ -204,8 +204,7 @@ pub fn deepening_options(
         ..deepening::Options::default()
     };
     if let Some(list) = techniques {
-        options.techniques = sudokit::logic::parse_techniques(list)
-            .map_err(|e| anyhow::anyhow!("--techniques: {e}"))?;
+        options.techniques = crate::commands::techniques::parse_list(list)?;
     }
     Ok(options)
 }

@@ -272,7 +272,10 @@ fn flags_for_another_algorithm_are_usage_errors() {
         assert!(!r.err.is_empty());
     }
     let r = run(&["count", "-a", "deepening", "--techniques", "bogus", P17]);
-    assert_eq!(r.err, "sudokit: --techniques: unknown technique 'bogus'\n");
+    assert_eq!(
+        r.err,
+        "sudokit: --techniques: unknown technique 'bogus' (see 'sudokit techniques' for the names)\n"
+    );
 }
 
 // ---------------------------------------------------------------- formats
@@ -1086,8 +1089,9 @@ fn grade_lines_and_json() {
 
     let singles = run(&["grade", "--techniques", "singles", P17]);
     let f: Vec<&str> = singles.out.trim_end().split('\t').collect();
-    assert_eq!(f[0], "extreme");
+    assert_eq!(f[..2], ["unfinished", "-"], "{}", singles.out);
     assert!(f[2].starts_with('>'), "{}", singles.out);
+    assert!(f[3].starts_with("stuck after "), "{}", singles.out);
 
     let json = run(&["grade", "--format", "json", EASY]);
     let v: Value = serde_json::from_str(json.out.trim()).unwrap();
@@ -1351,7 +1355,8 @@ fn generate_levels_match_the_grader() {
                 assert_eq!(obj["level"], *level);
                 assert_eq!(obj["score"], g.score);
                 assert_eq!(obj["rating_text"], g.rating.to_string());
-                assert_eq!(obj["hardest"].as_str(), g.hardest.map(|t| t.name()));
+                let hardest = g.hardest.filter(|_| g.solved).map(|t| t.name());
+                assert_eq!(obj["hardest"].as_str(), hardest);
                 assert_eq!(obj["clues"], p.clues());
                 assert!(obj["seed"].is_u64() && obj["attempts"].as_u64() >= Some(1));
             }
@@ -1547,7 +1552,13 @@ fn generate_errors_are_clear() {
         "{}",
         nonsense.err
     );
-    assert!(nonsense.err.contains("x-wing") && nonsense.err.contains("unique-rectangle"));
+    assert!(
+        nonsense
+            .err
+            .contains("(see 'sudokit techniques' for the names)"),
+        "{}",
+        nonsense.err
+    );
     let unavailable = run(&["generate", "--technique", "forcing-chain"]);
     assert_eq!(unavailable.code, 2);
     assert!(unavailable.err.contains("not available yet"));
@@ -1565,8 +1576,7 @@ fn generate_errors_are_clear() {
     }
 }
 
-// ====================================================================
-// trace: the source document's layout, streaming, --max-nodes
+// =============================================================// trace: the source document's layout, streaming, --max-nodes
 // (classic branch; kept together at the end of the file to ease merging)
 // ====================================================================
 
@@ -1862,4 +1872,301 @@ fn trace_all_streams_in_constant_memory() {
         "peak {peak} KiB, after 20 000 blocks {early_peak} KiB"
     );
     assert!(peak < 64 * 1024, "peak RSS {peak} KiB");
+=======
+// ==================================================================== ux
+// Issue 11, §4 and the library's totality: `techniques`, one meaning per
+// letter, one error style, `grade` of an unfinished puzzle, conclusions of
+// every step, plurals.
+
+mod ux {
+    use super::*;
+    use sudokit::grade::{self, GradeOptions};
+    use sudokit::logic::solver::Options;
+    use sudokit::logic::{GROUPS, Technique, parse_techniques};
+
+    #[test]
+    fn techniques_table_lists_every_name_once() {
+        let r = run(&["techniques"]);
+        assert_eq!(r.code, 0, "{}", r.err);
+        assert_eq!(r.err, "");
+        let lines: Vec<&str> = r.out.lines().collect();
+        assert_eq!(lines.len(), 1 + Technique::ALL.len() + GROUPS.len());
+        assert!(lines[0].starts_with("NAME ") && lines[0].ends_with("DESCRIPTION"));
+        // Aligned: the description starts at the same column on every line.
+        let at = lines[0].find("DESCRIPTION").unwrap();
+        let x_wing = lines.iter().find(|l| l.starts_with("x-wing ")).unwrap();
+        let words: Vec<&str> = x_wing.split_whitespace().take(5).collect();
+        assert_eq!(words, ["x-wing", "fish", "hard", "140", "3.2"]);
+        for line in &lines[1..] {
+            let head: String = line.chars().take(at).collect();
+            assert!(head.ends_with("  "), "{line}");
+            assert_ne!(line.chars().nth(at), Some(' '), "{line}");
+        }
+        let names: Vec<&str> = lines[1..]
+            .iter()
+            .map(|l| l.split_whitespace().next().unwrap())
+            .collect();
+        let expected: Vec<&str> = Technique::ALL
+            .iter()
+            .map(|t| t.name())
+            .chain(GROUPS.iter().map(|g| g.name()))
+            .collect();
+        assert_eq!(names, expected);
+        let singles = lines.iter().find(|l| l.starts_with("singles ")).unwrap();
+        let words: Vec<&str> = singles.split_whitespace().take(5).collect();
+        assert_eq!(words, ["singles", "singles", "easy", "4-14", "1.0-2.3"]);
+    }
+
+    #[test]
+    fn techniques_json_matches_the_tables() {
+        let r = run(&["techniques", "--format", "json"]);
+        assert_eq!(r.code, 0, "{}", r.err);
+        let rows: Vec<Value> = r
+            .out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(rows.len(), Technique::ALL.len() + GROUPS.len());
+        for (row, &t) in rows.iter().zip(Technique::ALL) {
+            let g = grade::technique_grade(t);
+            assert_eq!(row["name"], t.name());
+            assert_eq!(row["kind"], "technique");
+            assert_eq!(row["family"], t.family().name());
+            assert_eq!(row["available"], t.is_available());
+            assert_eq!(row["level"], g.hodoku_level.name());
+            assert_eq!(row["score"], g.hodoku_score);
+            assert_eq!(row["se_rating"], g.se_rating);
+            assert_eq!(row["se_exact"], g.se_exact);
+            assert!(row["description"].as_str().is_some_and(|d| !d.is_empty()));
+        }
+        let ur = rows
+            .iter()
+            .find(|r| r["name"] == "unique-rectangle")
+            .unwrap();
+        assert_eq!(ur["kind"], "group");
+        assert_eq!(ur["members"].as_array().unwrap().len(), 6);
+        assert_eq!(ur["score"], serde_json::json!({"min": 100, "max": 100}));
+        assert_eq!(ur["se_rating"], serde_json::json!({"min": 4.5, "max": 4.6}));
+        // Every name listed is accepted by --techniques.
+        for row in &rows {
+            let name = row["name"].as_str().unwrap();
+            if row["available"] == true {
+                assert!(parse_techniques(name).is_ok(), "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn techniques_in_spanish() {
+        let en = run(&["techniques"]);
+        let es = run(&["techniques", "--lang", "es"]);
+        assert_eq!(es.code, 0);
+        assert!(es.out.starts_with("NOMBRE "), "{}", es.out);
+        assert_eq!(es.out.lines().count(), en.out.lines().count());
+        let row = |out: &str, name: &str| {
+            out.lines()
+                .find(|l| l.starts_with(&format!("{name} ")))
+                .unwrap()
+                .to_string()
+        };
+        let (x_en, x_es) = (row(&en.out, "x-wing"), row(&es.out, "x-wing"));
+        assert_ne!(x_en, x_es);
+        assert!(x_es.contains("Un dígito limitado en dos líneas"), "{x_es}");
+        let json = run(&["techniques", "--lang", "es", "-f", "json"]);
+        let first: Value = serde_json::from_str(json.out.lines().next().unwrap()).unwrap();
+        assert_eq!(
+            first["description"],
+            "La última casilla vacía de una unidad recibe el dígito que falta"
+        );
+    }
+
+    #[test]
+    fn unknown_technique_errors_point_to_the_list() {
+        let hint = "(see 'sudokit techniques' for the names)";
+        for args in [
+            &["explain", "--techniques", "singles,nonsense", P17][..],
+            &["hint", "--techniques", "nonsense", P17],
+            &["grade", "--techniques", "nonsense", P17],
+            &["solve", "-a", "deepening", "--techniques", "nonsense", P17],
+        ] {
+            let r = run(args);
+            assert_eq!(r.code, 2, "{args:?}");
+            assert_eq!(
+                r.err,
+                format!("sudokit: --techniques: unknown technique 'nonsense' {hint}\n"),
+                "{args:?}"
+            );
+        }
+        let r = run(&["generate", "--technique", "nonsense"]);
+        assert_eq!(r.code, 2);
+        assert_eq!(
+            r.err,
+            format!(
+                "sudokit: invalid value 'nonsense' for '--technique <NAME>': \
+                 unknown technique 'nonsense' {hint}\n\nFor more information, try '--help'.\n"
+            )
+        );
+    }
+
+    #[test]
+    fn usage_errors_read_like_every_other_error() {
+        let unknown = run(&["solve", "--bogus", P17]);
+        assert_eq!(unknown.code, 2);
+        assert_eq!(unknown.out, "");
+        assert_eq!(
+            unknown.err,
+            "sudokit: unexpected argument '--bogus' found\n\n  \
+             tip: to pass '--bogus' as a value, use '-- --bogus'\n\n\
+             Usage: sudokit solve [OPTIONS] [FILE|PUZZLE]...\n\n\
+             For more information, try '--help'.\n"
+        );
+        let bad = run(&["solve", "--format", "xml", P17]);
+        assert_eq!(bad.code, 2);
+        assert_eq!(
+            bad.err,
+            "sudokit: invalid value 'xml' for '--format <FORMAT>'\n  \
+             [possible values: line, grid, json]\n\n\
+             For more information, try '--help'.\n"
+        );
+        let help = run(&["grade", "--help"]);
+        assert_eq!((help.code, help.err.as_str()), (0, ""));
+        assert!(help.out.starts_with("Print the difficulty of each puzzle"));
+        let version = run(&["--version"]);
+        assert_eq!((version.code, version.err.as_str()), (0, ""));
+        assert_eq!(
+            version.out,
+            format!("sudokit {}\n", env!("CARGO_PKG_VERSION"))
+        );
+        // Whatever clap refuses, the first line is ours.
+        for args in [
+            &["bogus"][..],
+            &["count", "--limit", "-3", P17],
+            &["generate", "-n", "x"],
+        ] {
+            let r = run(args);
+            assert_eq!(r.code, 2, "{args:?}");
+            assert!(r.err.starts_with("sudokit: "), "{args:?}: {}", r.err);
+            assert!(!r.err.contains("error:"), "{args:?}: {}", r.err);
+        }
+    }
+
+    #[test]
+    fn n_is_the_number_of_puzzles_and_l_the_limit() {
+        let old = run(&["solve", "-n", "2", MANY]);
+        assert_eq!(old.code, 2);
+        assert!(
+            old.err.starts_with(
+                "sudokit: unexpected argument '-n' found\n\n  \
+                 tip: the number of solutions is --limit N (-l N); -n is generate's number of \
+                 puzzles\n\n  tip: "
+            ),
+            "{}",
+            old.err
+        );
+        let solve = run(&["solve", "-l", "2", MANY]);
+        assert_eq!(solve.code, 0, "{}", solve.err);
+        assert_eq!(solve.out, run(&["solve", "--limit", "2", MANY]).out);
+        let lines: Vec<&str> = solve.out.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[2], "");
+        for line in &lines[..2] {
+            assert_solves(line, MANY);
+        }
+        assert_eq!(run(&["count", "-l", "7", MANY]).out, "7+\n");
+        let trace = run(&["trace", "-l", "1", "--lang", "en", P17]);
+        assert_eq!(trace.code, 0, "{}", trace.err);
+        assert_eq!(
+            run(&["generate", "-n", "2", "--seed", "3"])
+                .out
+                .lines()
+                .count(),
+            2
+        );
+    }
+
+    #[test]
+    fn grade_says_unfinished_plainly() {
+        let options = GradeOptions {
+            solver: Options::with_techniques(parse_techniques("singles").unwrap()),
+        };
+        let g = grade::grade(&grid(P17), &options).unwrap();
+        assert!(!g.solved);
+        let last = g.steps.last().unwrap().name();
+        let r = run(&["grade", "--techniques", "singles", EASY, P17]);
+        assert_eq!(r.code, 0, "{}", r.err);
+        let lines: Vec<&str> = r.out.lines().collect();
+        assert!(lines[0].starts_with("easy\t"), "{}", lines[0]);
+        assert_eq!(
+            lines[1],
+            format!("unfinished\t-\t{}\tstuck after {last}", g.rating)
+        );
+        assert!(lines[1].starts_with("unfinished\t-\t>"), "{}", lines[1]);
+
+        let json = run(&["grade", "-f", "json", "--techniques", "singles", P17]);
+        let v: Value = serde_json::from_str(json.out.trim()).unwrap();
+        assert_eq!(v["status"], "unfinished");
+        assert_eq!(v["solved"], false);
+        assert_eq!(v["hardest"], Value::Null);
+        assert_eq!(v["stuck_after"], last);
+        assert_eq!(v["level"], "extreme");
+        assert_eq!(v["score"], g.score);
+        let done = run(&["grade", "-f", "json", EASY]);
+        let v: Value = serde_json::from_str(done.out.trim()).unwrap();
+        assert_eq!(v["status"], "solved");
+        assert!(v["hardest"].is_string() && v.get("stuck_after").is_none());
+    }
+
+    #[test]
+    fn every_explained_step_ends_with_its_conclusion() {
+        let text = std::fs::read_to_string(root().join("examples/puzzles.txt")).unwrap();
+        let puzzles: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .take(6)
+            .map(|l| &l[..81])
+            .collect();
+        for p in puzzles {
+            for lang in ["en", "es"] {
+                let r = run(&["explain", "--lang", lang, p]);
+                let steps: Vec<&str> = r
+                    .out
+                    .lines()
+                    .filter(|l| {
+                        l.split_once(". ")
+                            .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+                    })
+                    .collect();
+                assert!(!steps.is_empty(), "{p}");
+                for step in steps {
+                    let (_, after) = step.rsplit_once(" => ").expect(step);
+                    assert!(
+                        after
+                            .split(", ")
+                            .all(|e| e.contains('=') || e.contains("<>")),
+                        "{step}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_step_is_singular() {
+        let almost = format!(".{}", &P17_SOLUTION[1..]);
+        let en = run(&["explain", &almost]);
+        assert_eq!(en.code, 0, "{}", en.err);
+        assert!(
+            en.out
+                .starts_with("1. Full house: r1c1 is the last empty cell of ")
+        );
+        assert!(en.out.contains(", missing 4 => r1c1=4\n"), "{}", en.out);
+        assert!(en.out.ends_with("\nSolved in 1 step.\n\n"), "{}", en.out);
+        let es = run(&["explain", "--lang", "es", &almost]);
+        assert!(es.out.ends_with("\nResuelto en 1 paso.\n\n"), "{}", es.out);
+        let few = run(&["generate", "--clues", "1"]);
+        assert_eq!(
+            few.err,
+            "sudokit: no puzzle with at most 1 clue has a unique solution (17 is the least)\n"
+        );
+    }
 }

@@ -1,7 +1,7 @@
 //! Pencil marks: a [`DigitSet`] per cell, and the geometry tables (houses,
 //! peers) that every solver shares.
 
-use crate::grid::{Cell, Digit, Grid};
+use crate::grid::{Cell, Digit, Grid, House};
 use std::fmt;
 
 /// A set of digits as a 9-bit mask (bit 0 is digit 1).
@@ -180,9 +180,11 @@ impl Candidates {
         }
     }
 
-    /// The cells of `house` (index into [`HOUSE_CELLS`]) where `digit` is a candidate.
-    pub fn cells_with(&self, house: usize, digit: Digit) -> impl Iterator<Item = Cell> + '_ {
-        HOUSE_CELLS[house]
+    /// The cells of `house` where `digit` is a candidate, in row-major order.
+    ///
+    /// A [`House`] is always one of the 27, so there is no index to get wrong.
+    pub fn cells_with(&self, house: House, digit: Digit) -> impl Iterator<Item = Cell> + '_ {
+        HOUSE_CELLS[house.index()]
             .iter()
             .map(|&c| Cell::new(c as usize).expect("c < 81"))
             .filter(move |c| self.get(*c).contains(digit))
@@ -228,7 +230,10 @@ mod tests {
         assert!(!c.get(Cell::at(4, 0).unwrap()).contains(five));
         assert!(!c.get(Cell::at(3, 3).unwrap()).contains(five));
         assert!(c.get(Cell::at(0, 0).unwrap()).contains(five));
-        assert_eq!(c.cells_with(crate::House::Box(4).index(), five).count(), 0);
+        assert_eq!(c.cells_with(cell.box_house(), five).count(), 0);
+        assert_eq!(c.cells_with(cell.row_house(), five).count(), 0);
+        let far = crate::House::box_at(0).unwrap();
+        assert_eq!(c.cells_with(far, five).count(), 9);
         assert_eq!(DigitSet::from_bits(0b10001).to_string(), "15");
         assert_eq!(DigitSet::from_bits(0b10000).single(), Digit::new(5));
     }

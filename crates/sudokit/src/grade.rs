@@ -229,16 +229,20 @@ pub fn hodoku_order() -> impl Iterator<Item = Technique> {
 
 /// SE's bonus for a chain of `length` links: +0.1 each time the length
 /// passes 4, 6, 8, 12, 16, 24, ... (SE's `getLengthDifficulty`).
+///
+/// Defined for every length: the ceilings grow geometrically in `u128`, so
+/// even `usize::MAX` takes about 130 rounds (bonus 12.6) and never overflows.
 pub fn se_length_bonus(length: usize) -> f64 {
-    let mut ceil = 4;
-    let mut added = 0.0;
+    let length = length as u128;
+    let mut ceil: u128 = 4;
+    let mut tenths = 0u32;
     let mut odd = false;
     while length > ceil {
-        added += 0.1;
+        tenths += 1;
         ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
         odd = !odd;
     }
-    added
+    f64::from(tenths) / 10.0
 }
 
 fn round1(x: f64) -> f64 {
@@ -258,12 +262,7 @@ pub fn se_rating(step: &Step, grid: &Grid, candidates: &Candidates) -> f64 {
     let rating = match step.technique {
         T::HiddenSingle => match step.placements.first() {
             // A single in its box is the easier one, whatever house found it.
-            Some(&(cell, digit))
-                if candidates
-                    .cells_with(House::Box(cell.box_index() as u8).index(), digit)
-                    .count()
-                    == 1 =>
-            {
+            Some(&(cell, digit)) if candidates.cells_with(cell.box_house(), digit).count() == 1 => {
                 1.2
             }
             _ => 1.5,
@@ -321,15 +320,14 @@ pub fn se_direct_single(
         after.remove(cell, digit);
     }
     houses.into_iter().find_map(|house| {
-        let h = house.index();
-        let placed: u16 = HOUSE_CELLS[h]
+        let placed: u16 = HOUSE_CELLS[house.index()]
             .iter()
             .fold(0, |m, &c| m | (1u16 << grid.values()[c as usize]) >> 1);
         Digit::all()
             .filter(|d| placed & d.bit() == 0)
-            .filter(|&d| candidates.cells_with(h, d).count() > 1)
+            .filter(|&d| candidates.cells_with(house, d).count() > 1)
             .find_map(|d| {
-                let mut places = after.cells_with(h, d);
+                let mut places = after.cells_with(house, d);
                 match (places.next(), places.next()) {
                     (Some(only), None) => Some((only, d)),
                     _ => None,
@@ -554,7 +552,7 @@ mod tests {
             }
             let step = crate::logic::find_steps(Technique::LockedCandidatesClaiming, &grid, &cands)
                 .into_iter()
-                .find(|s| s.houses.first() == Some(&House::Row(0)))
+                .find(|s| s.houses.first() == Some(&House::row_at(0).unwrap()))
                 .expect("a claiming from row 1");
             assert_eq!(step.eliminations, [(at(1, 0), one)]);
             (step, cands)
@@ -578,6 +576,29 @@ mod tests {
         assert!((se_length_bonus(5) - 0.1).abs() < 1e-9);
         assert!((se_length_bonus(7) - 0.2).abs() < 1e-9);
         assert!((se_length_bonus(9) - 0.3).abs() < 1e-9);
+        assert!((se_length_bonus(12) - 0.3).abs() < 1e-9);
+        assert!((se_length_bonus(13) - 0.4).abs() < 1e-9);
+    }
+
+    /// The bonus of any length comes back at once and agrees with a
+    /// count of the ceilings it passes (it used to loop forever).
+    #[test]
+    fn length_bonus_is_total() {
+        let start = std::time::Instant::now();
+        let huge = se_length_bonus(usize::MAX);
+        assert!(start.elapsed() < std::time::Duration::from_millis(100));
+        let (mut ceil, mut n, mut odd) = (4f64, 0, false);
+        while usize::MAX as f64 > ceil {
+            n += 1;
+            ceil = if odd {
+                (ceil * 4.0 / 3.0).floor()
+            } else {
+                (ceil * 1.5).floor()
+            };
+            odd = !odd;
+        }
+        assert!(n > 100);
+        assert!((huge - f64::from(n) / 10.0).abs() < 1e-9, "{huge} vs {n}");
     }
 
     #[test]

@@ -97,11 +97,22 @@ impl Cell {
 
     /// The three houses the cell belongs to: its row, column and box.
     pub const fn houses(self) -> [House; 3] {
-        [
-            House::Row(self.row() as u8),
-            House::Column(self.col() as u8),
-            House::Box(self.box_index() as u8),
-        ]
+        [self.row_house(), self.column_house(), self.box_house()]
+    }
+
+    /// The row of the cell as a house.
+    pub const fn row_house(self) -> House {
+        House::Row(Index9(self.row() as u8))
+    }
+
+    /// The column of the cell as a house.
+    pub const fn column_house(self) -> House {
+        House::Column(Index9(self.col() as u8))
+    }
+
+    /// The box of the cell as a house.
+    pub const fn box_house(self) -> House {
+        House::Box(Index9(self.box_index() as u8))
     }
 
     /// Whether two distinct cells share a house.
@@ -124,24 +135,98 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A row, column or box; the inner number is zero-based.
+/// A number 0..9: which row, column or box a [`House`] is (zero-based).
+///
+/// Only [`Index9::new`] makes one, so a house never names a tenth row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Index9(u8);
+
+impl Index9 {
+    /// The index `i`, or `None` unless `i < 9`.
+    pub const fn new(i: usize) -> Option<Index9> {
+        if i < 9 { Some(Index9(i as u8)) } else { None }
+    }
+
+    /// The index, 0..9.
+    pub const fn get(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The nine indices in increasing order.
+    pub fn all() -> impl Iterator<Item = Index9> + Clone {
+        (0..9).map(Index9)
+    }
+}
+
+/// A row, column or box; the inner [`Index9`] is zero-based.
+///
+/// ```
+/// use sudokit::House;
+/// let h = House::column_at(4).unwrap();
+/// assert_eq!(h.to_string(), "column 5");
+/// assert_eq!(House::from_index(h.index()), Some(h));
+/// assert_eq!(House::row_at(9), None);
+/// assert_eq!(House::from_index(27), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum House {
-    /// Row 0..9 (shown 1-based).
-    Row(u8),
-    /// Column 0..9 (shown 1-based).
-    Column(u8),
-    /// Box 0..9 (shown 1-based), numbered left to right, top to bottom.
-    Box(u8),
+    /// A row (shown 1-based).
+    Row(Index9),
+    /// A column (shown 1-based).
+    Column(Index9),
+    /// A box (shown 1-based), numbered left to right, top to bottom.
+    Box(Index9),
 }
 
 impl House {
     /// The 27 houses: rows, then columns, then boxes.
     pub fn all() -> impl Iterator<Item = House> + Clone {
-        (0..9)
+        Index9::all()
             .map(House::Row)
-            .chain((0..9).map(House::Column))
-            .chain((0..9).map(House::Box))
+            .chain(Index9::all().map(House::Column))
+            .chain(Index9::all().map(House::Box))
+    }
+
+    /// Zero-based row `i`, or `None` unless `i < 9`.
+    pub const fn row_at(i: usize) -> Option<House> {
+        match Index9::new(i) {
+            Some(i) => Some(House::Row(i)),
+            None => None,
+        }
+    }
+
+    /// Zero-based column `i`, or `None` unless `i < 9`.
+    pub const fn column_at(i: usize) -> Option<House> {
+        match Index9::new(i) {
+            Some(i) => Some(House::Column(i)),
+            None => None,
+        }
+    }
+
+    /// Zero-based box `i`, or `None` unless `i < 9`.
+    pub const fn box_at(i: usize) -> Option<House> {
+        match Index9::new(i) {
+            Some(i) => Some(House::Box(i)),
+            None => None,
+        }
+    }
+
+    /// The house with index `i` in the order of [`House::all`] (the inverse
+    /// of [`House::index`]), or `None` unless `i < 27`.
+    pub const fn from_index(i: usize) -> Option<House> {
+        match i / 9 {
+            0 => House::row_at(i),
+            1 => House::column_at(i - 9),
+            2 => House::box_at(i - 18),
+            _ => None,
+        }
+    }
+
+    /// The zero-based number of the house among those of its kind, 0..9.
+    pub const fn number(self) -> usize {
+        match self {
+            House::Row(i) | House::Column(i) | House::Box(i) => i.get(),
+        }
     }
 
     /// The nine cells of the house, in row-major order.
@@ -149,9 +234,9 @@ impl House {
         let mut out = [Cell(0); 9];
         for (k, slot) in out.iter_mut().enumerate() {
             let (r, c) = match self {
-                House::Row(r) => (r as usize, k),
-                House::Column(c) => (k, c as usize),
-                House::Box(b) => ((b as usize / 3) * 3 + k / 3, (b as usize % 3) * 3 + k % 3),
+                House::Row(r) => (r.get(), k),
+                House::Column(c) => (k, c.get()),
+                House::Box(b) => ((b.get() / 3) * 3 + k / 3, (b.get() % 3) * 3 + k % 3),
             };
             *slot = Cell((r * 9 + c) as u8);
         }
@@ -161,9 +246,9 @@ impl House {
     /// Index 0..27 in the order of [`House::all`].
     pub const fn index(self) -> usize {
         match self {
-            House::Row(i) => i as usize,
-            House::Column(i) => 9 + i as usize,
-            House::Box(i) => 18 + i as usize,
+            House::Row(i) => i.get(),
+            House::Column(i) => 9 + i.get(),
+            House::Box(i) => 18 + i.get(),
         }
     }
 }
@@ -171,9 +256,9 @@ impl House {
 impl fmt::Display for House {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            House::Row(i) => write!(f, "row {}", i + 1),
-            House::Column(i) => write!(f, "column {}", i + 1),
-            House::Box(i) => write!(f, "box {}", i + 1),
+            House::Row(i) => write!(f, "row {}", i.get() + 1),
+            House::Column(i) => write!(f, "column {}", i.get() + 1),
+            House::Box(i) => write!(f, "box {}", i.get() + 1),
         }
     }
 }
@@ -366,7 +451,34 @@ mod tests {
             }
         }
         assert!(count.iter().all(|&n| n == 3));
-        assert_eq!(House::Box(4).cells()[0].to_string(), "r4c4");
+        assert_eq!(House::box_at(4).unwrap().cells()[0].to_string(), "r4c4");
+    }
+
+    /// Out-of-range numbers make no house (they used to alias or panic).
+    #[test]
+    fn houses_are_built_only_in_range() {
+        assert_eq!(House::row_at(9), None);
+        assert_eq!(House::column_at(30), None);
+        assert_eq!(House::box_at(usize::MAX), None);
+        assert_eq!(House::from_index(27), None);
+        assert_eq!(House::from_index(usize::MAX), None);
+        assert_eq!(Index9::new(9), None);
+        let all: Vec<House> = House::all().collect();
+        assert_eq!(all.len(), 27);
+        for (i, h) in all.iter().enumerate() {
+            assert_eq!(h.index(), i);
+            assert_eq!(House::from_index(i), Some(*h));
+            assert_eq!(h.number(), i % 9);
+        }
+        assert_ne!(
+            House::row_at(8).unwrap().index(),
+            House::column_at(0).unwrap().index()
+        );
+        let c = Cell::at(4, 7).unwrap();
+        assert_eq!(
+            c.houses().map(|h| h.to_string()),
+            ["row 5", "column 8", "box 6"]
+        );
     }
 
     #[test]

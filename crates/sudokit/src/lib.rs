@@ -32,7 +32,7 @@ pub mod rules;
 pub use candidates::{Candidates, DigitSet};
 pub use error::{ParseError, ParseErrorKind, RuleError};
 pub use format::Puzzle;
-pub use grid::{Cell, Digit, Grid, House};
+pub use grid::{Cell, Digit, Grid, House, Index9};
 
 /// The README's Rust examples, compiled and run as doctests.
 #[doc = include_str!("../../../README.md")]

@@ -32,6 +32,10 @@ fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> An
     let out = match format {
         Format::Json => {
             let mut obj = human::graded_object(entry, grid, options, !stuck);
+            obj.insert(
+                "status".into(),
+                if stuck { "stuck" } else { "solved" }.into(),
+            );
             obj.insert("steps".into(), steps_json(&outcome.steps, lang));
             if stuck {
                 obj.insert(
@@ -65,14 +69,20 @@ fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> An
 
 /// The last line of an explanation.
 fn ending(stuck: bool, steps: usize, lang: trace::Lang) -> String {
+    let steps = match (steps, lang) {
+        (1, trace::Lang::En) => "1 step".to_string(),
+        (1, trace::Lang::Es) => "1 paso".to_string(),
+        (n, trace::Lang::En) => format!("{n} steps"),
+        (n, trace::Lang::Es) => format!("{n} pasos"),
+    };
     match (stuck, lang) {
-        (false, trace::Lang::En) => format!("Solved in {steps} steps.\n"),
-        (false, trace::Lang::Es) => format!("Resuelto en {steps} pasos.\n"),
+        (false, trace::Lang::En) => format!("Solved in {steps}.\n"),
+        (false, trace::Lang::Es) => format!("Resuelto en {steps}.\n"),
         (true, trace::Lang::En) => {
-            format!("Stuck after {steps} steps: no allowed technique applies.\n")
+            format!("Stuck after {steps}: no allowed technique applies.\n")
         }
         (true, trace::Lang::Es) => {
-            format!("Atascado tras {steps} pasos: no se aplica ninguna técnica permitida.\n")
+            format!("Atascado tras {steps}: no se aplica ninguna técnica permitida.\n")
         }
     }
 }

@@ -28,19 +28,27 @@ fn answer(entry: &Entry, grid: &Grid, options: &GradeOptions, args: &GradeArgs) 
     let out = match format {
         Format::Json => {
             let mut obj = output::object(entry, Some(grid));
+            let status = if g.solved { "solved" } else { "unfinished" };
+            obj.insert("status".into(), status.into());
             obj.insert("solved".into(), g.solved.into());
             insert_grade(&mut obj, &g);
             obj.insert("steps".into(), steps_json(&g.steps, human::lang(args.lang)));
             output::json_line(obj)
         }
-        Format::Line | Format::Grid => format!(
-            "{}\t{}\t{}\t{}\n",
-            g.level,
-            g.score,
-            g.rating,
-            g.hardest.map_or("-", |t| t.name())
-        ),
+        Format::Line | Format::Grid => line(&g),
     };
     // A puzzle beyond the techniques still has its grade (Extreme): not an error.
     Answer::ok(out)
+}
+
+/// `level  score  rating  hardest`, or for a puzzle the techniques cannot
+/// finish `unfinished  -  >R  stuck after LAST` (HoDoKu's give-up score and
+/// the hardest step so far would read as a real grade).
+fn line(g: &grade::Grade) -> String {
+    if g.solved {
+        let hardest = g.hardest.map_or("-", |t| t.name());
+        format!("{}\t{}\t{}\t{hardest}\n", g.level, g.score, g.rating)
+    } else {
+        format!("unfinished\t-\t{}\t{}\n", g.rating, human::stuck_after(g))
+    }
 }

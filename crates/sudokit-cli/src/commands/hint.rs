@@ -31,6 +31,12 @@ fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> An
     let out = match format {
         Format::Json => {
             let mut obj = human::graded_object(entry, grid, options, full);
+            let status = match (&next, stuck) {
+                (Some(_), _) => "step",
+                (None, true) => "stuck",
+                (None, false) => "solved",
+            };
+            obj.insert("status".into(), status.into());
             obj.insert("steps".into(), steps_json(next.as_slice(), lang));
             if stuck {
                 obj.insert("stuck".into(), true.into());

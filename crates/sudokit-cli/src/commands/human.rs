@@ -8,16 +8,16 @@ use crate::input::Entry;
 use crate::output::{self, Answer};
 use serde_json::{Map, Value, json};
 use std::process::ExitCode;
+use sudokit::Grid;
 use sudokit::classic::trace;
 use sudokit::grade::{self, Grade, GradeOptions, Rating};
 use sudokit::logic::explain;
 use sudokit::logic::solver::{Options, SolvedStep};
-use sudokit::{Grid, logic};
 
 /// The solver options from `--techniques` and `--fallback`.
 pub fn options(techniques: Option<&str>, fallback: bool) -> anyhow::Result<Options> {
     let techniques = match techniques {
-        Some(list) => Some(logic::parse_techniques(list).map_err(anyhow::Error::msg)?),
+        Some(list) => Some(crate::commands::techniques::parse_list(list)?),
         None => None,
     };
     Ok(Options {
@@ -78,7 +78,19 @@ pub fn finish(entry: &Entry, out: String, stuck: bool) -> Answer {
     }
 }
 
-/// Adds `level`, `score`, `rating` (and `rating_text`) and `hardest`.
+/// `stuck after hidden-pair` (the last technique the grader applied), or
+/// `stuck at the start` when it found no step at all.
+pub fn stuck_after(g: &Grade) -> String {
+    match g.steps.last() {
+        Some(step) => format!("stuck after {}", step.name()),
+        None => "stuck at the start".to_string(),
+    }
+}
+
+/// Adds `level`, `score`, `rating` (and `rating_text`) and `hardest`; for a
+/// puzzle the grader cannot finish, `hardest` is null and `stuck_after` names
+/// the last technique applied (null if none): `level` and `score` are then
+/// HoDoKu's give-up grade (Extreme, 20000 plus the steps' scores).
 pub fn insert_grade(obj: &mut Map<String, Value>, g: &Grade) {
     obj.insert("level".into(), g.level.name().into());
     obj.insert("score".into(), g.score.into());
@@ -87,10 +99,12 @@ pub fn insert_grade(obj: &mut Map<String, Value>, g: &Grade) {
     if matches!(g.rating, Rating::Beyond(_)) {
         obj.insert("rating_beyond".into(), true.into());
     }
-    obj.insert(
-        "hardest".into(),
-        g.hardest.map(|t| t.name()).map_or(Value::Null, Value::from),
-    );
+    let hardest = g.hardest.filter(|_| g.solved).map(|t| t.name());
+    obj.insert("hardest".into(), hardest.map_or(Value::Null, Value::from));
+    if !g.solved {
+        let last = g.steps.last().map(|s| s.name());
+        obj.insert("stuck_after".into(), last.map_or(Value::Null, Value::from));
+    }
 }
 
 /// The `steps` array of the JSON schema.

@@ -9,6 +9,7 @@ pub mod grade;
 pub mod hint;
 pub mod human;
 pub mod solve;
+pub mod techniques;
 pub mod trace;
 
 use crate::cli::Command;
@@ -26,5 +27,6 @@ pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Hint(args) => hint::run(args),
         Command::Grade(args) => grade::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Techniques(args) => techniques::run(args),
     }
 }

@@ -107,6 +107,10 @@ fn impossible_targets_fail_cleanly() {
         ..Options::default()
     };
     assert_eq!(generate(&few, 0), Err(GenerateError::TooFewClues(5)));
+    assert_eq!(
+        GenerateError::TooFewClues(1).to_string(),
+        "no puzzle with at most 1 clue has a unique solution (17 is the least)"
+    );
     let clash = Options {
         level: Some(Level::Easy),
         technique: Some("x-wing".parse().unwrap()),
@@ -128,6 +132,14 @@ fn impossible_targets_fail_cleanly() {
         e.to_string(),
         "could not generate a puzzle with at most 17 clues (symmetry dihedral) in 3 attempts"
     );
+    let once = Options {
+        max_attempts: Some(1),
+        ..hopeless.clone()
+    };
+    assert_eq!(
+        generate(&once, 0).unwrap_err().to_string(),
+        "could not generate a puzzle with at most 17 clues (symmetry dihedral) in 1 attempt"
+    );
     let timed = Options {
         timeout: Some(Duration::from_millis(50)),
         max_attempts: None,
@@ -148,9 +160,11 @@ fn technique_names() {
         assert!(!t.members().is_empty(), "{name}");
     }
     let e = "nonsense".parse::<TechniqueTarget>().unwrap_err();
-    assert!(
-        e.starts_with("unknown technique 'nonsense' (valid names: full-house"),
-        "{e}"
+    assert_eq!(e, "unknown technique 'nonsense'");
+    let available = crate::logic::Technique::available().count();
+    assert_eq!(
+        TechniqueTarget::valid_names().len(),
+        available + crate::logic::GROUPS.len()
     );
     assert!("x-wing,swordfish".parse::<TechniqueTarget>().is_err());
     assert!("".parse::<TechniqueTarget>().is_err());
@@ -198,4 +212,15 @@ fn rounds_of_attempts_give_the_same_puzzle() {
         matches!(e, GenerateError::NotFound { attempts: 5, .. }),
         "{e:?}"
     );
+}
+
+/// The last attempt number is as good as any: no overflow in the count.
+#[test]
+fn last_attempt_number_does_not_overflow() {
+    let o = Options::default();
+    let g = (0..8)
+        .find_map(|seed| try_attempt(&o, seed, u64::MAX))
+        .expect("an attempt without targets succeeds");
+    assert_eq!(g.attempts, u64::MAX);
+    assert!(crate::engine::is_unique(&g.puzzle));
 }

@@ -444,11 +444,11 @@ mod tests {
         assert_eq!(
             s.houses,
             [
-                House::Column(0),
-                House::Row(3),
-                House::Column(3),
-                House::Row(6),
-                House::Column(7)
+                House::column_at(0).unwrap(),
+                House::row_at(3).unwrap(),
+                House::column_at(3).unwrap(),
+                House::row_at(6).unwrap(),
+                House::column_at(7).unwrap()
             ]
         );
         assert!(

@@ -14,9 +14,9 @@
 //! use sudokit::{Cell, Digit, House};
 //! let step = Step::new(Technique::HiddenSingle)
 //!     .place(Cell::at(2, 4).unwrap(), Digit::new(7).unwrap())
-//!     .house(House::Box(1));
-//! assert_eq!(explain::step_text(&step, Lang::En), "Hidden single: 7 can only go in r3c5 within box 2");
-//! assert_eq!(explain::step_text(&step, Lang::Es), "Único oculto: el 7 solo puede ir en r3c5 dentro de la caja 2");
+//!     .house(House::box_at(1).unwrap());
+//! assert_eq!(explain::step_text(&step, Lang::En), "Hidden single: 7 can only go in r3c5 within box 2 => r3c5=7");
+//! assert_eq!(explain::step_text(&step, Lang::Es), "Único oculto: el 7 solo puede ir en r3c5 dentro de la caja 2 => r3c5=7");
 //! ```
 
 use crate::candidates::{Candidates, DigitSet};
@@ -101,12 +101,13 @@ pub fn house_name(house: House, lang: Lang) -> String {
     format!("{kind} {n}")
 }
 
-fn house_parts(house: House, lang: Lang) -> (&'static str, u8) {
-    match house {
-        House::Row(i) => (pick(lang, "row", "fila"), i + 1),
-        House::Column(i) => (pick(lang, "column", "columna"), i + 1),
-        House::Box(i) => (pick(lang, "box", "caja"), i + 1),
-    }
+fn house_parts(house: House, lang: Lang) -> (&'static str, usize) {
+    let kind = match house {
+        House::Row(_) => pick(lang, "row", "fila"),
+        House::Column(_) => pick(lang, "column", "columna"),
+        House::Box(_) => pick(lang, "box", "caja"),
+    };
+    (kind, house.number() + 1)
 }
 
 /// Several houses of one kind: `rows 2,7`, `columnas 3,8`; mixed kinds are
@@ -208,14 +209,13 @@ pub fn text(step: &SolvedStep, lang: Lang) -> String {
     }
 }
 
-/// The text of `step` in `lang`: the technique, the reason, the result.
+/// The text of `step` in `lang`: the technique, the reason, then ` => ` and
+/// the result, for every technique (so a reader always finds the conclusion
+/// at the end).
 pub fn step_text(step: &Step, lang: Lang) -> String {
     let name = technique_name(step.technique, lang);
     let result = effects(&step.placements, &step.eliminations);
     match reason(step, lang) {
-        Some(reason) if step.placements.len() == 1 && step.eliminations.is_empty() => {
-            format!("{name}: {reason}")
-        }
         Some(reason) => format!("{name}: {reason} => {result}"),
         None => generic(step, name, &result, lang),
     }
@@ -285,17 +285,17 @@ fn reason(step: &Step, lang: Lang) -> Option<String> {
             let (cell, digit) = *step.placements.first()?;
             let house = the_house(*step.houses.first()?, lang);
             if es {
-                format!("{cell}={digit} es la última casilla vacía de {house}")
+                format!("{cell} es la última casilla vacía de {house}, le falta el {digit}")
             } else {
-                format!("{cell}={digit} is the last empty cell of {house}")
+                format!("{cell} is the last empty cell of {house}, missing {digit}")
             }
         }
         T::NakedSingle => {
             let (cell, digit) = *step.placements.first()?;
             if es {
-                format!("el {digit} es el único candidato de {cell} => {cell}={digit}")
+                format!("el {digit} es el único candidato de {cell}")
             } else {
-                format!("{digit} is the only candidate of {cell} => {cell}={digit}")
+                format!("{digit} is the only candidate of {cell}")
             }
         }
         T::HiddenSingle => {
@@ -359,10 +359,17 @@ fn reason(step: &Step, lang: Lang) -> Option<String> {
         }
         T::BugPlusOne => {
             let cell = step.cells.first()?;
+            let d = the_digit(step)?;
             if es {
-                format!("todas las casillas salvo {cell} tienen dos candidatos")
+                format!(
+                    "todas las casillas salvo {cell} tienen dos candidatos, y el {d} aparece \
+                     tres veces en su fila, su columna y su caja"
+                )
             } else {
-                format!("every cell but {cell} has two candidates")
+                format!(
+                    "every cell but {cell} has two candidates, and {d} appears three times \
+                     in its row, its column and its box"
+                )
             }
         }
         _ if !step.links.is_empty() => {
@@ -495,8 +502,8 @@ mod tests {
         let step = Step::new(Technique::LockedCandidatesPointing)
             .eliminate(cell(1, 3), d(5))
             .eliminate(cell(1, 5), d(5))
-            .house(House::Box(0))
-            .house(House::Row(1))
+            .house(House::box_at(0).unwrap())
+            .house(House::row_at(1).unwrap())
             .with_cells([cell(1, 0), cell(1, 1)])
             .with_digits([d(5)].into_iter().collect());
         assert_eq!(
@@ -518,16 +525,20 @@ mod tests {
         );
         let full = Step::new(Technique::FullHouse)
             .place(cell(0, 8), d(9))
-            .house(House::Row(0));
+            .house(House::row_at(0).unwrap());
         assert_eq!(
             step_text(&full, Lang::Es),
-            "Casilla única: r1c9=9 es la última casilla vacía de la fila 1"
+            "Casilla única: r1c9 es la última casilla vacía de la fila 1, le falta el 9 => r1c9=9"
+        );
+        assert_eq!(
+            step_text(&full, Lang::En),
+            "Full house: r1c9 is the last empty cell of row 1, missing 9 => r1c9=9"
         );
         let pair = Step::new(Technique::HiddenPair)
             .eliminate(cell(0, 0), d(2))
             .eliminate(cell(0, 4), d(2))
             .eliminate(cell(0, 4), d(5))
-            .house(House::Row(0))
+            .house(House::row_at(0).unwrap())
             .with_cells([cell(0, 0), cell(0, 4)])
             .with_digits([d(3), d(7)].into_iter().collect());
         assert_eq!(
@@ -544,10 +555,10 @@ mod tests {
     fn fish_and_chains() {
         let xwing = Step::new(Technique::XWing)
             .eliminate(cell(4, 2), d(4))
-            .house(House::Row(1))
-            .house(House::Row(6))
-            .house(House::Column(2))
-            .house(House::Column(7))
+            .house(House::row_at(1).unwrap())
+            .house(House::row_at(6).unwrap())
+            .house(House::column_at(2).unwrap())
+            .house(House::column_at(7).unwrap())
             .with_digits([d(4)].into_iter().collect());
         assert_eq!(
             step_text(&xwing, Lang::En),
@@ -609,6 +620,60 @@ mod tests {
         };
         assert!(text(&guess, Lang::En).starts_with("Guess: r1c1=3"));
         assert!(text(&guess, Lang::Es).starts_with("Suposición: r1c1=3"));
+    }
+
+    /// BUG+1 used to stop before its conclusion.
+    #[test]
+    fn bug_plus_one_ends_with_its_placement() {
+        let cell = cell(7, 3);
+        let step = Step::new(Technique::BugPlusOne)
+            .place(cell, d(5))
+            .with_cells([cell])
+            .with_digits([d(5)].into_iter().collect())
+            .house(cell.row_house())
+            .house(cell.column_house())
+            .house(cell.box_house());
+        assert_eq!(
+            step_text(&step, Lang::En),
+            "BUG+1: every cell but r8c4 has two candidates, and 5 appears three times in its \
+             row, its column and its box => r8c4=5"
+        );
+        assert_eq!(
+            step_text(&step, Lang::Es),
+            "BUG+1: todas las casillas salvo r8c4 tienen dos candidatos, y el 5 aparece tres \
+             veces en su fila, su columna y su caja => r8c4=5"
+        );
+    }
+
+    /// Every step the solver takes on the reference sample, in both
+    /// languages, ends with ` => ` and exactly what it places and eliminates.
+    #[test]
+    fn every_solver_step_ends_with_its_conclusion() {
+        let path = format!(
+            "{}/../../tests/data/graded_sample.tsv",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for line in text.lines().skip(1) {
+            let puzzle: Grid = line.split('\t').next().unwrap().parse().unwrap();
+            let options = crate::logic::solver::Options::default();
+            let outcome = crate::logic::solver::solve(&puzzle, &options).unwrap();
+            for step in outcome.steps.iter().filter_map(SolvedStep::step) {
+                seen.insert(step.technique);
+                let end = format!(" => {}", effects(&step.placements, &step.eliminations));
+                for lang in [Lang::En, Lang::Es] {
+                    let words = step_text(step, lang);
+                    assert!(words.ends_with(&end), "{words:?} should end with {end:?}");
+                    assert_eq!(words.matches(" => ").count(), 1, "{words}");
+                }
+            }
+        }
+        assert!(
+            seen.len() >= 15,
+            "only {} techniques seen: {seen:?}",
+            seen.len()
+        );
     }
 
     #[test]

@@ -129,9 +129,9 @@ impl Sight {
     /// A base line (`cover` false) or cover line as a house.
     fn house(&self, index: usize, cover: bool) -> House {
         if self.rows != cover {
-            House::Row(index as u8)
+            House::row_at(index).expect("line index < 9")
         } else {
-            House::Column(index as u8)
+            House::column_at(index).expect("line index < 9")
         }
     }
 
@@ -267,10 +267,10 @@ mod tests {
         assert_eq!(steps.len(), 1);
         let s = &steps[0];
         let houses = [
-            House::Row(1),
-            House::Row(7),
-            House::Column(2),
-            House::Column(6),
+            House::row_at(1).unwrap(),
+            House::row_at(7).unwrap(),
+            House::column_at(2).unwrap(),
+            House::column_at(6).unwrap(),
         ];
         assert_eq!(s.houses, houses);
         assert_eq!(s.cells, cells("r2c3 r2c7 r8c3 r8c7"));
@@ -300,7 +300,12 @@ mod tests {
         assert!(!steps.is_empty());
         assert_eq!(
             steps[0].houses[..4],
-            [House::Row(0), House::Row(3), House::Row(5), House::Row(6)]
+            [
+                House::row_at(0).unwrap(),
+                House::row_at(3).unwrap(),
+                House::row_at(5).unwrap(),
+                House::row_at(6).unwrap()
+            ]
         );
     }
 
@@ -323,10 +328,10 @@ mod tests {
         assert_eq!(steps.len(), 1);
         let s = &steps[0];
         let houses = [
-            House::Column(1),
-            House::Column(7),
-            House::Row(2),
-            House::Row(6),
+            House::column_at(1).unwrap(),
+            House::column_at(7).unwrap(),
+            House::row_at(2).unwrap(),
+            House::row_at(6).unwrap(),
         ];
         assert_eq!(s.houses, houses);
         assert_eq!(s.cells, cells("r3c2 r3c8 r7c2 r7c8"));
@@ -366,10 +371,10 @@ mod tests {
         assert_eq!(
             s.houses,
             [
-                House::Column(0),
-                House::Column(4),
-                House::Row(1),
-                House::Row(4)
+                House::column_at(0).unwrap(),
+                House::column_at(4).unwrap(),
+                House::row_at(1).unwrap(),
+                House::row_at(4).unwrap()
             ]
         );
         let s = hodoku_step(
@@ -379,10 +384,10 @@ mod tests {
         assert_eq!(
             s.houses,
             [
-                House::Row(2),
-                House::Row(6),
-                House::Column(2),
-                House::Column(3)
+                House::row_at(2).unwrap(),
+                House::row_at(6).unwrap(),
+                House::column_at(2).unwrap(),
+                House::column_at(3).unwrap()
             ]
         );
         let s = hodoku_step(
@@ -391,7 +396,12 @@ mod tests {
         );
         assert_eq!(
             s.houses[..4],
-            [House::Row(0), House::Row(3), House::Row(5), House::Row(7)]
+            [
+                House::row_at(0).unwrap(),
+                House::row_at(3).unwrap(),
+                House::row_at(5).unwrap(),
+                House::row_at(7).unwrap()
+            ]
         );
         let s = hodoku_step(
             Technique::FinnedXWing,

@@ -64,12 +64,7 @@ pub(crate) fn cell(i: usize) -> Cell {
 
 /// The house with index `h` (< 27) in the order of [`House::all`].
 pub(crate) fn house(h: usize) -> House {
-    let i = (h % 9) as u8;
-    match h / 9 {
-        0 => House::Row(i),
-        1 => House::Column(i),
-        _ => House::Box(i),
-    }
+    House::from_index(h).expect("house index < 27")
 }
 
 /// The cells of `bits` in row-major order.
@@ -374,7 +369,10 @@ pub(crate) mod tests {
         let steps = find(Technique::LockedCandidatesPointing, &g, &c);
         assert_eq!(steps.len(), 1);
         let s = &steps[0];
-        assert_eq!(s.houses, [House::Box(0), House::Row(0)]);
+        assert_eq!(
+            s.houses,
+            [House::box_at(0).unwrap(), House::row_at(0).unwrap()]
+        );
         assert_eq!(s.cells, [at("r1c1"), at("r1c2"), at("r1c3")]);
         assert_eq!(s.digits, digits("5"));
         assert_eq!(
@@ -396,7 +394,10 @@ pub(crate) mod tests {
         let steps = find(Technique::LockedCandidatesClaiming, &g, &c);
         assert_eq!(steps.len(), 1);
         let s = &steps[0];
-        assert_eq!(s.houses, [House::Column(4), House::Box(4)]);
+        assert_eq!(
+            s.houses,
+            [House::column_at(4).unwrap(), House::box_at(4).unwrap()]
+        );
         assert_eq!(s.cells, [at("r4c5"), at("r6c5")]);
         assert_eq!(
             s.eliminations,
@@ -424,7 +425,10 @@ pub(crate) mod tests {
         let steps = find(Technique::LockedPair, &g, &c);
         assert_eq!(steps.len(), 1);
         let s = &steps[0];
-        assert_eq!(s.houses, [House::Box(0), House::Row(1)]);
+        assert_eq!(
+            s.houses,
+            [House::box_at(0).unwrap(), House::row_at(1).unwrap()]
+        );
         assert_eq!(s.cells, [at("r2c1"), at("r2c2")]);
         assert_eq!(s.digits, digits("12"));
         assert_eq!(s.eliminations.len(), 2 * (7 + 6));
@@ -454,7 +458,10 @@ pub(crate) mod tests {
         let steps = find(Technique::LockedTriple, &g, &c);
         assert_eq!(steps.len(), 1);
         let s = &steps[0];
-        assert_eq!(s.houses, [House::Box(8), House::Column(8)]);
+        assert_eq!(
+            s.houses,
+            [House::box_at(8).unwrap(), House::column_at(8).unwrap()]
+        );
         assert_eq!(s.cells, [at("r7c9"), at("r8c9"), at("r9c9")]);
         assert_eq!(s.digits, digits("789"));
         assert!(find(Technique::LockedPair, &g, &c).is_empty());
@@ -467,7 +474,10 @@ pub(crate) mod tests {
             Technique::LockedCandidatesPointing,
             ":0100:5:984........+25...4...+1+9.+4..2..6.972+3...3+6.2...+2.+9.+3+5+61.+1+95+76+8+4+234+27+35189+6+63+8..97+5+1::537:",
         );
-        assert_eq!(s.houses, [House::Box(0), House::Row(2)]);
+        assert_eq!(
+            s.houses,
+            [House::box_at(0).unwrap(), House::row_at(2).unwrap()]
+        );
         assert_eq!(s.cells, [at("r3c1"), at("r3c2")]);
     }
 

@@ -40,7 +40,7 @@ pub mod wings;
 mod soundness;
 
 pub use step::{Link, Step};
-pub use technique::{Family, Technique, parse_techniques};
+pub use technique::{Family, GROUPS, Group, Technique, parse_techniques};
 
 use crate::candidates::Candidates;
 use crate::grid::Grid;

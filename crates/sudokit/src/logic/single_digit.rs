@@ -393,9 +393,9 @@ impl Er {
     fn step(&self, near: Cell, far: Cell, pair_line: usize, target: Cell) -> Step {
         let mut step = Step::new(Technique::EmptyRectangle)
             .with_digits(DigitSet::from_bits(self.digit.bit()))
-            .house(House::Box(self.b as u8))
-            .house(House::Row(self.row as u8))
-            .house(House::Column(self.col as u8))
+            .house(house_at(18 + self.b))
+            .house(house_at(self.row))
+            .house(house_at(9 + self.col))
             .house(house_at(pair_line))
             .with_cells([near, far])
             .with_cells(cells_of(self.places & HOUSE_BITS[18 + self.b]))
@@ -411,11 +411,7 @@ impl Er {
 
 /// The house with index `h` (0..27: rows, columns, boxes).
 pub(crate) fn house_at(h: usize) -> House {
-    match h {
-        0..9 => House::Row(h as u8),
-        9..18 => House::Column((h - 9) as u8),
-        _ => House::Box((h - 18) as u8),
-    }
+    House::from_index(h).expect("house index < 27")
 }
 
 #[cfg(test)]
@@ -446,7 +442,11 @@ mod tests {
         assert_eq!(elims(s), ["r1c4<>4", "r1c6<>4", "r3c2<>4", "r3c3<>4"]);
         assert_eq!(
             s.houses,
-            [House::Column(0), House::Row(6), House::Column(4)]
+            [
+                House::column_at(0).unwrap(),
+                House::row_at(6).unwrap(),
+                House::column_at(4).unwrap()
+            ]
         );
         assert_eq!(s.links.len(), 3);
         assert!(s.links[0].strong && !s.links[1].strong && s.links[2].strong);
@@ -474,7 +474,14 @@ mod tests {
         let s = &steps[0];
         assert_eq!(s.cells, [c(1, 2), c(3, 1), c(1, 7), c(8, 1)]);
         assert_eq!(elims(s), ["r8c7<>2"]);
-        assert_eq!(s.houses, [House::Row(0), House::Box(0), House::Column(0)]);
+        assert_eq!(
+            s.houses,
+            [
+                House::row_at(0).unwrap(),
+                House::box_at(0).unwrap(),
+                House::column_at(0).unwrap()
+            ]
+        );
         assert!(find(Technique::TurbotFish, &g, &cands).is_empty());
         assert!(find(Technique::Skyscraper, &g, &cands).is_empty());
     }
@@ -489,7 +496,14 @@ mod tests {
         let s = &steps[0];
         assert_eq!(s.cells, [c(1, 1), c(3, 3), c(6, 3), c(6, 8)]);
         assert_eq!(elims(s), ["r1c8<>7"]);
-        assert_eq!(s.houses, [House::Box(0), House::Column(2), House::Row(5)]);
+        assert_eq!(
+            s.houses,
+            [
+                House::box_at(0).unwrap(),
+                House::column_at(2).unwrap(),
+                House::row_at(5).unwrap()
+            ]
+        );
         assert!(find(Technique::EmptyRectangle, &g, &cands).is_empty());
     }
 
@@ -505,10 +519,10 @@ mod tests {
         assert_eq!(
             s.houses,
             [
-                House::Box(4),
-                House::Row(4),
-                House::Column(4),
-                House::Column(7)
+                House::box_at(4).unwrap(),
+                House::row_at(4).unwrap(),
+                House::column_at(4).unwrap(),
+                House::column_at(7).unwrap()
             ]
         );
         assert_eq!(s.cells, [c(5, 8), c(1, 8), c(4, 5), c(5, 4), c(5, 6)]);

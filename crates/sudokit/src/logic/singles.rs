@@ -17,7 +17,7 @@ pub const IMPLEMENTED: &[Technique] = &[
 ];
 
 fn house_of(index: usize) -> House {
-    House::all().nth(index).expect("index < 27")
+    House::from_index(index).expect("index < 27")
 }
 
 fn cell(i: u8) -> Cell {
@@ -116,7 +116,7 @@ pub fn hidden_singles(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
     for (h, cells) in HOUSE_CELLS.iter().enumerate() {
         let placed: DigitSet = cells.iter().filter_map(|&c| grid.get(cell(c))).collect();
         for digit in Digit::all().filter(|d| !placed.contains(*d)) {
-            let mut places = candidates.cells_with(h, digit);
+            let mut places = candidates.cells_with(house_of(h), digit);
             if let (Some(only), None) = (places.next(), places.next()) {
                 steps.push(placement(
                     Technique::HiddenSingle,

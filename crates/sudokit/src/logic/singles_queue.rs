@@ -33,11 +33,7 @@ fn houses_of(index: usize) -> [usize; 3] {
 
 /// The house with HoDoKu's index `h` (rows, columns, boxes).
 fn house(h: usize) -> House {
-    match h {
-        0..9 => House::Row(h as u8),
-        9..18 => House::Column((h - 9) as u8),
-        _ => House::Box((h - 18) as u8),
-    }
+    House::from_index(h).expect("house index < 27")
 }
 
 fn cell(index: usize) -> Cell {

@@ -30,7 +30,7 @@ pub struct Link {
 /// use sudokit::{Cell, Digit, House};
 /// let step = Step::new(Technique::HiddenSingle)
 ///     .place(Cell::at(2, 4).unwrap(), Digit::new(7).unwrap())
-///     .house(House::Box(1));
+///     .house(House::box_at(1).unwrap());
 /// assert_eq!(step.to_string(), "hidden-single: r3c5=7 (box 2)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

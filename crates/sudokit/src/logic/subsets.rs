@@ -170,7 +170,7 @@ mod tests {
         let steps = find(Technique::NakedPair, &g, &c);
         assert_eq!(steps.len(), 1);
         let s = &steps[0];
-        assert_eq!(s.houses, [House::Row(4)]);
+        assert_eq!(s.houses, [House::row_at(4).unwrap()]);
         assert_eq!(s.cells, [at("r5c2"), at("r5c8")]);
         assert_eq!(s.digits.to_string(), "39");
         assert_eq!(s.eliminations.len(), 14);
@@ -184,7 +184,10 @@ mod tests {
         keep(&mut c, "r1c2", "12");
         let steps = find(Technique::NakedPair, &g, &c);
         assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].houses, [House::Box(0), House::Row(0)]);
+        assert_eq!(
+            steps[0].houses,
+            [House::box_at(0).unwrap(), House::row_at(0).unwrap()]
+        );
         assert_eq!(steps[0].eliminations.len(), 2 * (7 + 6));
     }
 
@@ -196,7 +199,7 @@ mod tests {
         keep(&mut c, "r9c4", "13");
         let steps = find(Technique::NakedTriple, &g, &c);
         assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].houses, [House::Column(3)]);
+        assert_eq!(steps[0].houses, [House::column_at(3).unwrap()]);
         assert_eq!(steps[0].cells, [at("r1c4"), at("r4c4"), at("r9c4")]);
         assert_eq!(steps[0].eliminations.len(), 6 * 3);
         assert!(find(Technique::NakedPair, &g, &c).is_empty());
@@ -221,7 +224,7 @@ mod tests {
         let steps = find(Technique::HiddenPair, &g, &c);
         assert_eq!(steps.len(), 1);
         let s = &steps[0];
-        assert_eq!(s.houses, [House::Column(6)]);
+        assert_eq!(s.houses, [House::column_at(6).unwrap()]);
         assert_eq!(s.cells, [at("r2c7"), at("r8c7")]);
         assert_eq!(s.digits.to_string(), "68");
         assert_eq!(s.eliminations.len(), 14);
@@ -241,7 +244,7 @@ mod tests {
         remove(&mut c, &row_rest, "123");
         let steps = find(Technique::HiddenTriple, &g, &c);
         assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].houses, [House::Box(4)]);
+        assert_eq!(steps[0].houses, [House::box_at(4).unwrap()]);
         assert_eq!(steps[0].eliminations.len(), 3 * 6);
         assert!(find(Technique::HiddenPair, &g, &c).is_empty());
     }
@@ -253,14 +256,14 @@ mod tests {
             Technique::HiddenPair,
             ":0210:123589:....+6........4273+6..67+3..4..94....+6+8....96+4.+7+6.7.+5.+9231......85.6..8.27+1..5.1..+9+4::112 211 212 311 312 511 512 811 812 911:",
         );
-        assert_eq!(s.houses, [House::Box(0)]);
+        assert_eq!(s.houses, [House::box_at(0).unwrap()]);
         assert_eq!(s.cells, [at("r1c1"), at("r1c2")]);
         assert_eq!(s.digits.to_string(), "47");
         let s = hodoku_step(
             Technique::HiddenTriple,
             ":0211:16:2+8....4+7+35+3+4+8+2+7+1+96.+71.34.8.+3..5...4....+3+4..+6.+46.79.+3+1..9.2.+36+5+4..3..9+8+21....8.+937::192 693:",
         );
-        assert_eq!(s.houses, [House::Box(6)]);
+        assert_eq!(s.houses, [House::box_at(6).unwrap()]);
         assert_eq!(s.cells, [at("r8c2"), at("r9c2"), at("r9c3")]);
         assert_eq!(s.digits.to_string(), "245");
     }

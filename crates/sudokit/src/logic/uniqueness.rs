@@ -155,7 +155,7 @@ fn allowed_digits(grid: &Grid) -> [u16; 81] {
 /// Whether every candidate of `digit` in `house` is one of `cells`.
 fn confined(candidates: &Candidates, house: House, digit: Digit, cells: &[Cell]) -> bool {
     candidates
-        .cells_with(house.index(), digit)
+        .cells_with(house, digit)
         .all(|c| cells.contains(&c))
 }
 
@@ -327,7 +327,7 @@ impl Rectangle<'_> {
                 n += 1;
             }
         }
-        let lock = House::Box(fins[0].box_index() as u8);
+        let lock = fins[0].box_house();
         for mask in 1u16..1 << n {
             let members = || {
                 (0..n)
@@ -402,10 +402,10 @@ impl Rectangle<'_> {
     fn lines(&self) -> [House; 4] {
         let [a, _, _, d] = self.corners;
         [
-            House::Row(a.row() as u8),
-            House::Row(d.row() as u8),
-            House::Column(a.col() as u8),
-            House::Column(d.col() as u8),
+            a.row_house(),
+            d.row_house(),
+            a.column_house(),
+            d.column_house(),
         ]
     }
 
@@ -446,10 +446,7 @@ impl Rectangle<'_> {
         for p in (0..4).filter(|&k| self.plain & 1 << k != 0) {
             let t = 3 - p;
             let target = self.corners[t];
-            let houses = [
-                House::Row(target.row() as u8),
-                House::Column(target.col() as u8),
-            ];
+            let houses = [target.row_house(), target.column_house()];
             for linked in digits(self.pair) {
                 let other = digit_of(self.pair & !linked.bit());
                 if !self.candidates.get(target).contains(other)
@@ -743,7 +740,7 @@ mod tests {
         assert_eq!(step.cells, cells("r2c7 r2c8 r9c7 r9c8 r9c3 r9c4 r9c9"));
         assert_eq!(
             (step.fins, step.houses),
-            (cells("r9c7 r9c8"), vec![House::Row(8)])
+            (cells("r9c7 r9c8"), vec![House::row_at(8).unwrap()])
         );
 
         let pos = position(
@@ -756,7 +753,10 @@ mod tests {
             &pos,
             "r3c3<>2 r8c3<>2 r9c3<>2 r4c1<>2 r4c2<>2 r5c1<>2 r5c2<>2 r3c3<>9 r4c2<>9 r5c2<>9",
         );
-        assert_eq!(step.houses, [House::Column(2), House::Box(3)]);
+        assert_eq!(
+            step.houses,
+            [House::column_at(2).unwrap(), House::box_at(3).unwrap()]
+        );
         assert_eq!(step.cells[4..], cells("r6c3"));
 
         let pos = position(
@@ -769,7 +769,10 @@ mod tests {
             &pos,
             "r5c5<>3 r5c6<>3 r6c1<>3 r6c2<>3 r6c3<>3 r6c8<>3 r5c4<>8 r5c5<>8 r5c6<>8 r6c2<>8 r6c3<>8",
         );
-        assert_eq!(step.houses, [House::Row(5), House::Box(4)]);
+        assert_eq!(
+            step.houses,
+            [House::row_at(5).unwrap(), House::box_at(4).unwrap()]
+        );
     }
 
     #[test]
@@ -785,7 +788,7 @@ mod tests {
         assert_eq!(step.eliminations, elims("r4c2<>4 r4c7<>4"));
         assert_eq!(
             (step.houses.clone(), step.digits),
-            (vec![House::Row(3)], ds("48"))
+            (vec![House::row_at(3).unwrap()], ds("48"))
         );
         let eight = Digit::new(8).unwrap();
         let link = Link {
@@ -836,10 +839,10 @@ mod tests {
         ]);
         let corners = cells("r1c1 r1c4 r2c1 r2c4");
         let lines = [
-            House::Row(0),
-            House::Row(1),
-            House::Column(0),
-            House::Column(3),
+            House::row_at(0).unwrap(),
+            House::row_at(1).unwrap(),
+            House::column_at(0).unwrap(),
+            House::column_at(3).unwrap(),
         ];
         confine(&mut cands, 1, &lines, &corners);
         let steps = find(T::UniqueRectangle6, &Grid::empty(), &cands);
@@ -863,12 +866,20 @@ mod tests {
             ("r2c4", "127"),
         ]);
         let corners = cells("r1c1 r1c4 r2c1 r2c4");
-        confine(&mut cands, 1, &[House::Row(1), House::Column(3)], &corners);
+        confine(
+            &mut cands,
+            1,
+            &[House::row_at(1).unwrap(), House::column_at(3).unwrap()],
+            &corners,
+        );
         let steps = find(T::HiddenRectangle, &Grid::empty(), &cands);
         assert_eq!(steps.len(), 1);
         let step = &steps[0];
         assert_eq!(step.eliminations, elims("r2c4<>2"));
-        assert_eq!(step.houses, [House::Row(1), House::Column(3)]);
+        assert_eq!(
+            step.houses,
+            [House::row_at(1).unwrap(), House::column_at(3).unwrap()]
+        );
         let one = Digit::new(1).unwrap();
         let link = |to| Link {
             from: (c("r2c4"), one),

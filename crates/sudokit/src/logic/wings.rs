@@ -263,7 +263,7 @@ mod tests {
         assert_eq!(steps.len(), 1);
         let s = &steps[0];
         assert_eq!(s.cells, [c(1, 1), c(5, 9), c(8, 1), c(8, 9)]);
-        assert_eq!(s.houses, [House::Row(7)]);
+        assert_eq!(s.houses, [House::row_at(7).unwrap()]);
         assert_eq!(elims(s), ["r1c9<>4", "r5c1<>4"]);
         assert_eq!(s.links.len(), 5);
         assert_eq!(s.links[2].from, (c(8, 1), seven));
