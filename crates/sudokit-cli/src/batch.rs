@@ -195,7 +195,7 @@ impl Pipeline {
         let mut guard = self.source.lock().unwrap_or_else(PoisonError::into_inner);
         let (source, next) = &mut *guard;
         let mut entries = Vec::with_capacity(TASK_ENTRIES);
-        while entries.len() < TASK_ENTRIES && !(source.may_wait() && !entries.is_empty()) {
+        while entries.len() < TASK_ENTRIES && (entries.is_empty() || !source.may_wait()) {
             match source.next() {
                 Some(entry) => entries.push(entry),
                 None => break,

@@ -5,7 +5,9 @@ use crate::cli::{self, Algorithm, AlgorithmArgs};
 use crate::output::Stats;
 use anyhow::{Context, bail};
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::Instant;
+use sudokit::classic::branch_bound::MemoryBudget;
 use sudokit::classic::{self, Limits, Stop, deepening};
 use sudokit::{Grid, engine};
 
@@ -15,7 +17,9 @@ pub struct Search {
     algorithm: Algorithm,
     deepening: deepening::Options,
     max_iterations: Option<u64>,
-    memory_cap: u64,
+    /// Branch and bound's `--max-memory`, one for the whole process: every
+    /// search on every thread draws on it.
+    budget: Arc<MemoryBudget>,
 }
 
 /// What a search found (its solutions went to the caller one by one).
@@ -66,7 +70,7 @@ impl Search {
             algorithm,
             deepening,
             max_iterations: args.max_iterations,
-            memory_cap,
+            budget: Arc::new(MemoryBudget::new(memory_cap)),
         })
     }
 
@@ -87,7 +91,7 @@ impl Search {
 
     /// Searches `grid` (whose givens do not clash) for up to `max` solutions,
     /// or every one with `None`, handing each to `on_solution` as it is
-    /// found; `Break` stops the search (reported as the solution limit).
+    /// found; `Break` stops the search (`Stop::Cancelled`).
     pub fn run(
         &self,
         grid: &Grid,
@@ -98,33 +102,24 @@ impl Search {
             max_solutions: max,
             max_iterations: self.max_iterations,
         };
-        let report = match self.algorithm {
+        let outcome = match self.algorithm {
             Algorithm::Fast => return fast(grid, max, on_solution),
-            Algorithm::Backtracking => classic::backtracking::solve(grid, limits),
+            Algorithm::Backtracking => classic::backtracking::search(grid, limits, on_solution),
             Algorithm::BranchAndBound => {
-                classic::branch_bound::solve(grid, limits, self.memory_cap)
+                classic::branch_bound::search(grid, limits, &self.budget, on_solution)
             }
             Algorithm::Deepening => {
                 let options = deepening::Options {
                     limits,
                     ..self.deepening.clone()
                 };
-                deepening::solve(grid, &options)
+                deepening::search(grid, &options, on_solution)
             }
         };
-        let mut found = 0;
-        let mut stop = report.stop;
-        for g in &report.solutions {
-            found += 1;
-            if on_solution(g).is_break() {
-                stop = Stop::SolutionLimit;
-                break;
-            }
-        }
         Found {
-            found,
-            stop,
-            stats: Stats::Classic(report.stats),
+            found: outcome.found,
+            stop: outcome.stop,
+            stats: Stats::Classic(outcome.stats),
         }
     }
 
@@ -171,7 +166,7 @@ fn fast(
             Some(g) => {
                 found += 1;
                 if on_solution(&g).is_break() {
-                    stop = Stop::SolutionLimit;
+                    stop = Stop::Cancelled;
                     break;
                 }
             }

@@ -1872,7 +1872,8 @@ fn trace_all_streams_in_constant_memory() {
         "peak {peak} KiB, after 20 000 blocks {early_peak} KiB"
     );
     assert!(peak < 64 * 1024, "peak RSS {peak} KiB");
-=======
+}
+
 // ==================================================================== ux
 // Issue 11, §4 and the library's totality: `techniques`, one meaning per
 // letter, one error style, `grade` of an unfinished puzzle, conclusions of
