@@ -16,6 +16,7 @@
 
 use super::bits::{BitOps, band_columns, shrink, stack_layout};
 use super::board::{Board, Lanes, ROW_STARTS, row_flags};
+use super::kernel::no_loop_vectorize;
 use super::tables::{COLS_TO_ROWS, FORCED, KEEP, MINIROW_CELLS, PEERS, PERM, ROW0};
 
 /// The triad rule only runs on boards with at least this many open cells.
@@ -157,6 +158,11 @@ impl Board {
             }
             let mut next = 0u16;
             for (e, c) in self.cand.iter_mut().enumerate() {
+                // Built with AVX-512 (`-C target-cpu=native` on such a CPU),
+                // LLVM vectorised this loop across digits with gathers and
+                // scatters: 2.2 times the time on serg_benchmark. Unrolled,
+                // each digit's four lanes are one 128-bit operation.
+                no_loop_vectorize();
                 let mut hit = 0;
                 for k in 0..4 {
                     let rm = any[k] & !placed[e][k];
