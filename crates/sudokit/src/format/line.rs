@@ -42,6 +42,21 @@ static CLASS: [Class; 256] = {
     t
 };
 
+/// The value of every byte that is a cell, [`NOT_CELL`] for the others.
+static CELL: [u8; 256] = {
+    let mut t = [NOT_CELL; 256];
+    let mut b = 0;
+    while b < 256 {
+        if let Class::Cell(v) = CLASS[b] {
+            t[b] = v;
+        }
+        b += 1;
+    }
+    t
+};
+
+const NOT_CELL: u8 = 0xFF;
+
 /// The class of a decoded character.
 fn class_of(c: char) -> Class {
     if c.is_ascii() {
@@ -167,7 +182,7 @@ impl LineScan {
 
     /// Reads the next piece of the line (pieces end on character boundaries).
     pub(crate) fn feed(&mut self, bytes: &[u8]) {
-        let mut i = 0;
+        let mut i = if self.gap { 0 } else { self.run(bytes) };
         while i < bytes.len() && self.state == State::Cells {
             let mut class = CLASS[usize::from(bytes[i])];
             let mut ch = char::from(bytes[i]);
@@ -182,11 +197,44 @@ impl LineScan {
         }
     }
 
+    /// Reads the leading run of cells, up to the 81st: the whole of most
+    /// lines, one table look-up per byte.
+    fn run(&mut self, bytes: &[u8]) -> usize {
+        if let (0, Some(first)) = (self.cells, bytes.first_chunk::<81>()) {
+            // Without a branch per byte: the usual line is 81 cells.
+            let mut not_cells = 0;
+            for (slot, &b) in self.values.iter_mut().zip(first) {
+                *slot = CELL[usize::from(b)];
+                not_cells |= *slot;
+            }
+            if not_cells & 0x80 == 0 {
+                self.cells = 81;
+                self.column += 81;
+                return 81;
+            }
+            self.values = [0; 81];
+        }
+        let room = 81usize.saturating_sub(self.cells);
+        let mut i = 0;
+        for &b in &bytes[..bytes.len().min(room)] {
+            let v = CELL[usize::from(b)];
+            if v == NOT_CELL {
+                break;
+            }
+            self.values[self.cells + i] = v;
+            i += 1;
+        }
+        self.cells += i;
+        self.column += i;
+        i
+    }
+
     /// Whether the rest of the line can no longer change the result.
     pub(crate) fn done(&self) -> bool {
         self.state != State::Cells
     }
 
+    #[inline]
     fn step(&mut self, class: Class, ch: char) {
         match class {
             Class::Cell(v) => {

@@ -167,9 +167,29 @@ impl<R: BufRead> Source<R> {
     }
 }
 
+/// Bytes that may start a line break: `\n`, `\r`, and every non-ASCII byte
+/// (U+0085, U+2028, U+2029 start with 0xC2 or 0xE2), 8 at a time.
+fn may_break(word: u64) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let zero_byte = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    (zero_byte(word ^ (ONES * u64::from(b'\n')))
+        | zero_byte(word ^ (ONES * u64::from(b'\r')))
+        | word & HIGH)
+        != 0
+}
+
 /// The first line break in `data`; `eof` when no more data will follow.
 fn find_break(data: &[u8], eof: bool) -> Found {
     let mut i = 0;
+    // Skip plain ASCII a word at a time.
+    while let Some(chunk) = data.get(i..i + 8) {
+        let word = u64::from_ne_bytes(chunk.try_into().unwrap_or([0; 8]));
+        if may_break(word) {
+            break;
+        }
+        i += 8;
+    }
     while i < data.len() {
         let b = data[i];
         // Most bytes are plain ASCII: one test keeps them on the fast path.
