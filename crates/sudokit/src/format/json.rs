@@ -53,6 +53,8 @@ struct Head {
 
 /// A finished unit: the line and column it starts on, its bytes (or `None`
 /// when it was too long), and its number in an array of puzzles.
+// Without the `json` feature units are refused unread.
+#[cfg_attr(not(feature = "json"), allow(dead_code))]
 pub(crate) struct Unit<'a> {
     pub(crate) line: usize,
     pub(crate) column: usize,

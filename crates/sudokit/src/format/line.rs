@@ -376,9 +376,16 @@ pub(crate) fn is_separator(line: &[u8]) -> bool {
 }
 
 /// Whether a trimmed line is a section header such as `[Puzzle]`, as in
-/// `.sdk` files: it starts with `[` and ends with `]`.
+/// `.sdk` files: `[`, a name with a letter and none of `[]{}",:`, then `]`
+/// (so that a line of JSON is not one).
 pub(crate) fn is_header(line: &[u8]) -> bool {
-    line.len() >= 2 && line[0] == b'[' && line[line.len() - 1] == b']'
+    let [b'[', name @ .., b']'] = line else {
+        return false;
+    };
+    name.iter().any(u8::is_ascii_alphabetic)
+        && !name
+            .iter()
+            .any(|b| matches!(b, b'[' | b']' | b'{' | b'}' | b'"' | b',' | b':'))
 }
 
 #[cfg(test)]
@@ -409,6 +416,16 @@ mod tests {
         assert!(!is_separator(b"- - - | - - - | - - -"));
         assert!(!is_separator("-".repeat(81).as_bytes()));
         assert!(!is_separator(b"----1----"));
+    }
+
+    #[test]
+    fn headers_are_not_json() {
+        assert!(is_header(b"[Puzzle]"));
+        assert!(is_header(b"[Level 3 - hard]"));
+        assert!(!is_header(b"[1, 2]"));
+        assert!(!is_header(b"[[1]]"));
+        assert!(!is_header(b"[42]"));
+        assert!(!is_header(b"[{\"a\":1}]"));
     }
 
     #[test]
