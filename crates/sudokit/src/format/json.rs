@@ -529,7 +529,11 @@ impl JsonScan {
         let Some((offset, line, column)) = self.head.start else {
             return Did::Took;
         };
-        let first = self.unit[offset];
+        // Past the kept bytes the array is too long to be anything.
+        let Some(&first) = self.unit.get(offset) else {
+            self.at = At::Single;
+            return Did::Took;
+        };
         let one_puzzle = match first {
             b'{' => false,
             // A long string is a puzzle in line format; a short one, a bad cell.

@@ -500,6 +500,14 @@ mod json {
                 ok(2, P)
             ]
         );
+        let spaced = format!("[{}{}]\n{}", " ".repeat(70_000), flat(P), flat(P));
+        assert_eq!(
+            json(&spaced),
+            [
+                "1: JSON: value longer than 65536 bytes".to_string(),
+                ok(2, P)
+            ]
+        );
         let many = format!("[{}]", vec![flat(P); 2000].join(","));
         assert_eq!(json(&many).len(), 2000);
     }
@@ -662,6 +670,24 @@ proptest! {
         for syntax in [Syntax::Auto, Syntax::Text, Syntax::Json] {
             let n = Reader::new(&bytes[..], syntax).count();
             prop_assert!(n <= bytes.len() + 1);
+        }
+    }
+
+    #[test]
+    fn json_like_bytes_never_panic(
+        bytes in proptest::collection::vec(
+            proptest::sample::select(b"[]{}\",:\\ 0159-.enul#|\n\r\xc2\x85\xe2\x80\xa8\xef\xbb\xbf".to_vec()),
+            0..3000,
+        )
+    ) {
+        for syntax in [Syntax::Auto, Syntax::Json] {
+            for item in Reader::new(&bytes[..], syntax) {
+                let line = item.map_or_else(
+                    |e| match e { ReadError::Parse(e) => e.line, ReadError::Io(_) => 0 },
+                    |p| p.line,
+                );
+                prop_assert!(line >= 1 && line <= bytes.len() + 1);
+            }
         }
     }
 
