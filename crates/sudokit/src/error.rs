@@ -30,24 +30,43 @@ pub enum ParseErrorKind {
     BadCharacter {
         /// The character, as read (invalid UTF-8 shows as U+FFFD).
         ch: char,
-        /// One-based column (in characters) within the line.
+        /// One-based column (in characters) from the start of the line.
         column: usize,
     },
-    /// A block-format puzzle with too few rows before it ended.
+    /// A block-format puzzle without exactly nine rows.
     #[error("block of {}, expected 9", count(*found, "row"))]
     BlockRows {
-        /// How many rows of nine cells were read.
+        /// How many rows the block holds.
         found: usize,
     },
-    /// The input holds a NUL byte: it is binary data, not text.
-    #[error("binary data (NUL byte at offset {offset}), not puzzles")]
-    Binary {
-        /// Zero-based byte offset of the first NUL.
-        offset: usize,
+    /// A row of a block without nine cells.
+    #[error("row {row} of the block (line {line}) has {}, expected 9", count(*found, "cell"))]
+    BlockRowCells {
+        /// One-based number of the row in the block.
+        row: usize,
+        /// One-based line of the row.
+        line: usize,
+        /// How many cells the row holds.
+        found: usize,
+    },
+    /// A row of a block with a character that is no cell.
+    #[error("row {row} of the block (line {line}): bad character {ch:?} at column {column}")]
+    BlockRowCharacter {
+        /// One-based number of the row in the block.
+        row: usize,
+        /// One-based line of the row.
+        line: usize,
+        /// The character, as read (invalid UTF-8 shows as U+FFFD).
+        ch: char,
+        /// One-based column (in characters) within the row's line.
+        column: usize,
     },
     /// The input held no puzzle at all.
     #[error("no puzzle found")]
     Empty,
+    /// Text where exactly one puzzle was expected held more after it.
+    #[error("text after the puzzle")]
+    Trailing,
     /// JSON input that is not a puzzle.
     #[error("JSON: {0}")]
     Json(String),

@@ -408,7 +408,9 @@ impl fmt::Debug for Grid {
 impl std::str::FromStr for Grid {
     type Err = crate::ParseError;
 
-    /// Parses one puzzle in line or block format (see [`crate::format`]).
+    /// Parses exactly one puzzle in line or block format (see
+    /// [`crate::format`]); blank lines and comments may surround it, any other
+    /// text after it is an error ([`crate::format::parse_one`]).
     fn from_str(s: &str) -> Result<Grid, Self::Err> {
         crate::format::parse_one(s)
     }
