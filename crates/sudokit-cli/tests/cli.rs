@@ -439,19 +439,32 @@ fn binary_empty_huge_and_missing_files() {
         "no/such/file.txt",
         names[3],
     ]);
-    assert_eq!(r.out, format!("\n\n{P17_SOLUTION}\n"));
+    assert_eq!(r.out, format!("\n\n\n{P17_SOLUTION}\n"));
     assert_eq!(
         r.err,
         format!(
-            "{}:2: binary data (NUL byte at offset 5), not puzzles\n\
-             {}: no puzzle found\n\
-             {}: no puzzle found\n\
+            "{0}:1: bad character 'a' at column 1\n\
+             {0}:2: bad character 'c' at column 1\n\
+             {1}: no puzzle found\n\
+             {2}: no puzzle found\n\
              sudokit: no/such/file.txt: No such file or directory\n\
-             {}:1: 10000000 cells, expected 81\n",
+             {3}:1: 10000000 cells, expected 81\n",
             names[0], names[1], names[2], names[3]
         )
     );
     assert_eq!(r.code, 2, "an unreadable file wins over bad puzzles");
+
+    // A NUL byte spoils its own line only.
+    let mut text = format!("{P17}\n{P17}\n{P17}\n").into_bytes();
+    text[82 + 4] = 0;
+    let nul = temp_file("nul.txt", &text);
+    let r = run(&["solve", nul.to_str().unwrap()]);
+    assert_eq!(r.out, format!("{P17_SOLUTION}\n\n{P17_SOLUTION}\n"));
+    assert_eq!(
+        r.err,
+        format!("{}:2: bad character '\\0' at column 5\n", nul.display())
+    );
+    assert_eq!(r.code, 1);
 
     let r = run(&["count", "missing.txt", P17]);
     assert_eq!(r.out, "1\n");

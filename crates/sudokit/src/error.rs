@@ -95,15 +95,40 @@ pub enum RuleError {
         digit: Digit,
     },
     /// Fewer than 17 clues: no such puzzle has a unique solution.
-    #[error("{clues} clues: a unique solution needs at least 17")]
+    #[error("{}: a unique solution needs at least 17", count(*clues, "clue"))]
     TooFewClues {
         /// The number of clues.
         clues: usize,
     },
     /// Fewer than 8 distinct digits: two missing digits could be swapped.
-    #[error("{digits} distinct digits: a unique solution needs at least 8")]
+    #[error("{}: a unique solution needs at least 8", count(*digits, "distinct digit"))]
     TooFewDigits {
         /// The number of distinct digits among the clues.
         digits: usize,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(
+            RuleError::TooFewClues { clues: 1 }.to_string(),
+            "1 clue: a unique solution needs at least 17"
+        );
+        assert_eq!(
+            RuleError::TooFewClues { clues: 16 }.to_string(),
+            "16 clues: a unique solution needs at least 17"
+        );
+        assert_eq!(
+            RuleError::TooFewDigits { digits: 1 }.to_string(),
+            "1 distinct digit: a unique solution needs at least 8"
+        );
+        assert_eq!(
+            ParseErrorKind::CellCount { found: 1 }.to_string(),
+            "1 cell, expected 81"
+        );
+    }
 }

@@ -672,6 +672,7 @@ impl Plan {
     /// A line saying what was timed, above the table.
     fn caption(&self, threads: usize) -> String {
         let what = match self.mode {
+            BenchMode::Count2 if self.limit == 1 => "count up to 1 solution".to_string(),
             BenchMode::Count2 => format!("count up to {} solutions", self.limit),
             BenchMode::Solve => "first solution".to_string(),
         };

@@ -85,15 +85,22 @@ fn wait_ended(child: &mut Child, what: &str) -> std::process::ExitStatus {
 
 #[test]
 fn solutions_of_all_stream_and_a_closed_pipe_ends_the_run() {
-    for algorithm in ["fast", "backtracking", "branch-and-bound", "deepening"] {
+    // Branch and bound goes level by level: on an empty grid its queue
+    // fills the memory cap long before the first solution, at level 81.
+    for (algorithm, puzzle) in [
+        ("fast", EMPTY),
+        ("backtracking", EMPTY),
+        ("branch-and-bound", MANY),
+        ("deepening", EMPTY),
+    ] {
         let mut child = spawn(
-            &["solve", "--all", "--algorithm", algorithm, EMPTY],
+            &["solve", "--all", "--algorithm", algorithm, puzzle],
             Stdio::null(),
         );
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
         let first: Vec<String> = (&mut lines).take(3).map(Result::unwrap).collect();
         for line in &first {
-            assert_solves(line, EMPTY);
+            assert_solves(line, puzzle);
         }
         assert_ne!(first[0], first[1], "{algorithm}");
         // `| head -3`: the reader goes away.
@@ -113,7 +120,7 @@ fn solutions_of_all_stream_and_a_closed_pipe_ends_the_run() {
 
 #[test]
 fn every_solution_of_an_empty_grid_in_bounded_memory() {
-    for algorithm in ["fast", "backtracking", "branch-and-bound", "deepening"] {
+    for algorithm in ["fast", "backtracking", "deepening"] {
         let child = spawn(
             &["solve", "--all", "--algorithm", algorithm, EMPTY],
             Stdio::null(),
@@ -126,6 +133,61 @@ fn every_solution_of_an_empty_grid_in_bounded_memory() {
         Stdio::null(),
     );
     run_for(child, Duration::from_millis(1500));
+}
+
+#[test]
+fn branch_and_bound_keeps_one_memory_cap_for_every_thread() {
+    let mut child = spawn(
+        &[
+            "solve",
+            "--all",
+            "--algorithm",
+            "branch-and-bound",
+            "--max-memory",
+            "64",
+            "-j",
+            "2",
+            EMPTY,
+            EMPTY,
+        ],
+        Stdio::null(),
+    );
+    let printed = drain(child.stdout.take().unwrap());
+    // The peak only grows: the last reading before the end is the peak
+    // of all but the last moments, when the queues are being freed.
+    let mut peak = 0;
+    while child.try_wait().unwrap().is_none() {
+        if let Ok(status) = std::fs::read_to_string(format!("/proc/{}/status", child.id())) {
+            if let Some(v) = status.lines().find_map(|l| l.strip_prefix("VmHWM:")) {
+                peak = v
+                    .trim()
+                    .trim_end_matches("kB")
+                    .trim()
+                    .parse()
+                    .unwrap_or(peak);
+            }
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(printed.join().unwrap(), 2, "an empty line for each puzzle");
+    assert_eq!(
+        err.matches("hit its memory cap of 64 MiB").count(),
+        2,
+        "{err}"
+    );
+    // Two threads, one cap of 64 MiB: with a cap per thread, or counted in
+    // nodes rather than allocations, the process would pass 128 MiB.
+    assert!(
+        peak > 0 && peak < 64 * 1024 + 16 * 1024,
+        "peak RSS {peak} KiB"
+    );
 }
 
 #[test]

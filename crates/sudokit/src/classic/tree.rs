@@ -198,12 +198,25 @@ impl Tree {
         let summary = self
             .outcome
             .map_or(String::new(), |o| summary(&o, Lang::En));
-        let mut caption = format!("{} nodes, {failed} failed; {summary}", self.nodes.len());
+        let nodes = |n: usize| {
+            if n == 1 {
+                "1 node".to_string()
+            } else {
+                format!("{n} nodes")
+            }
+        };
+        let mut caption = format!("{}, {failed} failed; {summary}", nodes(self.nodes.len()));
         if self.nodes_elided > 0 {
             write!(
                 caption,
-                "; {} more nodes not shown (tree capped at {} nodes)",
-                self.nodes_elided, self.max_nodes
+                "; {} more {} not shown (tree capped at {})",
+                self.nodes_elided,
+                if self.nodes_elided == 1 {
+                    "node"
+                } else {
+                    "nodes"
+                },
+                nodes(self.max_nodes)
             )
             .expect("String");
         }
