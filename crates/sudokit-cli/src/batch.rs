@@ -30,7 +30,7 @@ use sudokit::Grid;
 
 /// Entries in a task: enough that taking a task costs little next to
 /// answering it, few enough that the threads share the work evenly.
-const TASK_ENTRIES: usize = 64;
+const TASK_ENTRIES: usize = 256;
 /// Bytes of finished tasks that may wait for their turn to be written.
 const QUEUE_BYTES: usize = 8 << 20;
 /// A task's buffer beyond which the head writes it out at once, and any

@@ -33,19 +33,25 @@ struct Verdict {
 }
 
 fn verdict(grid: &Grid, minimal: bool) -> Verdict {
-    let (word, reason) = if let Err(conflict) = rules::validate(grid) {
-        ("invalid", Some(conflict.to_string()))
-    } else if let Some(why) = rules::hopeless(grid) {
+    // Clashing givens have no solution, so the clash is looked for only
+    // when the search finds none (or none is made): valid puzzles, nearly
+    // all of them, skip it.
+    let invalid = || {
+        rules::validate(grid)
+            .err()
+            .map(|c| ("invalid", Some(c.to_string())))
+    };
+    let (word, reason) = if let Some(why) = rules::hopeless(grid) {
         // Not unique, proven without searching; but it may have no solution
         // at all, which one quick probe tells (sparse grids solve at once).
         if engine::count_solutions(grid, 1) == 0 {
-            ("none", None)
+            invalid().unwrap_or(("none", None))
         } else {
             ("multiple", Some(why.to_string()))
         }
     } else {
         match engine::count_solutions(grid, 2) {
-            0 => ("none", None),
+            0 => invalid().unwrap_or(("none", None)),
             1 => ("unique", None),
             _ => ("multiple", None),
         }

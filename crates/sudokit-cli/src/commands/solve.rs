@@ -31,7 +31,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         bail!("--limit must be at least 1");
     }
     let plan = Plan {
-        search: Search::new(&args.search.algorithm)?,
+        search: Search::new(&args.search.algorithm)?.timed(args.search.stats),
         max: if args.all {
             None
         } else {
@@ -51,11 +51,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
 
 impl Plan {
     fn answer(&self, entry: &Entry, grid: &Grid, out: &mut Out) {
-        if let Err(conflict) = rules::validate(grid) {
-            let reason = conflict.to_string();
-            return out.answer(output::invalid(entry, Some(grid), &reason, self.format));
-        }
         if self.many {
+            if let Err(conflict) = rules::validate(grid) {
+                let reason = conflict.to_string();
+                return out.answer(output::invalid(entry, Some(grid), &reason, self.format));
+            }
             self.stream(entry, grid, out);
         } else {
             self.one(entry, grid, out);
@@ -73,6 +73,14 @@ impl Plan {
                 first.get_or_insert(*g);
                 ControlFlow::Continue(())
             });
+        // Clashing givens have no solution: only then is it worth looking
+        // for the clash, which would cost every valid puzzle a few percent.
+        if found.found == 0
+            && let Err(conflict) = rules::validate(grid)
+        {
+            let reason = conflict.to_string();
+            return out.answer(output::invalid(entry, Some(grid), &reason, self.format));
+        }
         let ambiguous = found.found > 1;
         let problem = self.problem(&found);
         let status = status(&found, problem.as_deref());
