@@ -398,15 +398,19 @@ impl<'a> Out<'a> {
     }
 }
 
-/// What the exit status will be.
+/// What the exit status will be: 2 for an unreadable input, else 1 for a
+/// failed puzzle, else 0.
 #[derive(Default)]
-struct Status {
-    failed: bool,
-    io_error: bool,
+pub struct Status {
+    /// A bad puzzle, an unsolved one or a failed check (exit 1).
+    pub failed: bool,
+    /// An unreadable input (exit 2).
+    pub io_error: bool,
 }
 
 impl Status {
-    fn code(&self) -> ExitCode {
+    /// The exit status.
+    pub fn code(&self) -> ExitCode {
         if self.io_error {
             ExitCode::from(2)
         } else if self.failed {
@@ -439,36 +443,25 @@ impl Bar {
     /// A bar for a stream of puzzles, advanced by the bytes read; a spinner
     /// when the total is unknown (standard input).
     pub fn for_bytes(total: Option<u64>) -> Bar {
-        let bar = io::stderr().is_terminal().then(|| {
-            let (bar, template) = match total {
-                Some(total) => (
-                    ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()),
-                    "{bar:30} {binary_bytes}/{binary_total_bytes}, {elapsed} elapsed, eta {eta}",
-                ),
-                None => (
-                    ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
-                    "{spinner} {binary_bytes} read, {elapsed} elapsed",
-                ),
-            };
-            if let Ok(style) = ProgressStyle::with_template(template) {
-                bar.set_style(style);
-            }
-            bar
-        });
-        Bar {
-            bar,
-            start: Instant::now(),
-            shown: AtomicBool::new(false),
-        }
+        let template = match total {
+            Some(_) => "{bar:30} {binary_bytes}/{binary_total_bytes}, {elapsed} elapsed, eta {eta}",
+            None => "{spinner} {binary_bytes} read, {elapsed} elapsed",
+        };
+        Bar::with_template(io::stderr().is_terminal(), total, template)
     }
 
     fn with_min(len: usize, min: usize) -> Bar {
         let wanted = len >= min && io::stderr().is_terminal();
+        let template = "{bar:30} {pos}/{len} puzzles, {elapsed} elapsed, eta {eta}";
+        Bar::with_template(wanted, Some(len as u64), template)
+    }
+
+    /// A bar of `len` steps (unknown: `None`) drawn with `template`, hidden
+    /// until the run has taken a moment; no bar at all unless `wanted`.
+    fn with_template(wanted: bool, len: Option<u64>, template: &str) -> Bar {
         let bar = wanted.then(|| {
-            let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden());
-            if let Ok(style) = ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} puzzles, {elapsed} elapsed, eta {eta}",
-            ) {
+            let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden());
+            if let Ok(style) = ProgressStyle::with_template(template) {
                 bar.set_style(style);
             }
             bar

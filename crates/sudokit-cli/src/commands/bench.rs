@@ -5,6 +5,7 @@
 //! timed on its own with [`Instant`], the run timed by the wall clock), and a
 //! verification of the median run's results, which is not timed.
 
+use crate::batch::Status;
 use crate::batch::{Bar, Tally};
 use crate::cli::{Algorithm, BenchArgs, BenchFormat, BenchMode};
 use crate::input::{self, EntryKind};
@@ -86,27 +87,6 @@ fn check_counts(args: &BenchArgs) -> anyhow::Result<()> {
         bail!("--max-puzzles must be at least 1");
     }
     Ok(())
-}
-
-/// What the exit status will be.
-#[derive(Default)]
-struct Status {
-    /// A bad line, a clash or a verification failure (exit 1).
-    failed: bool,
-    /// An unreadable input (exit 2).
-    io_error: bool,
-}
-
-impl Status {
-    fn code(&self) -> ExitCode {
-        if self.io_error {
-            ExitCode::from(2)
-        } else if self.failed {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        }
-    }
 }
 
 /// The puzzles of one input, ready to time.

@@ -6,6 +6,7 @@
 //! in input order. A tree is drawn at the end and keeps at most
 //! `--max-nodes` nodes.
 
+use crate::batch::Status;
 use crate::cli::{Format, Lang, TraceArgs, TraceStyle, Tree};
 use crate::input::{Entry, EntryKind};
 use crate::output::{self, Answer};
@@ -44,25 +45,6 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     match out.flush() {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.into()),
         _ => Ok(status.code()),
-    }
-}
-
-/// What the exit status will be.
-#[derive(Default)]
-struct Status {
-    failed: bool,
-    io_error: bool,
-}
-
-impl Status {
-    fn code(&self) -> ExitCode {
-        if self.io_error {
-            ExitCode::from(2)
-        } else if self.failed {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        }
     }
 }
 

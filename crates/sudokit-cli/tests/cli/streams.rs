@@ -28,14 +28,18 @@ fn spawn(args: &[&str], stdin: Stdio) -> Child {
         .unwrap()
 }
 
-/// The peak resident set of a running process, in KiB.
-fn peak_rss_kib(child: &Child) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+/// The peak resident set of a process, in KiB; `None` once it has ended.
+fn peak_rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status
         .lines()
         .find_map(|l| l.strip_prefix("VmHWM:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmHWM in /proc/PID/status")
+}
+
+/// The peak resident set of a running child, in KiB.
+fn running_peak_kib(child: &Child) -> u64 {
+    peak_rss_kib(child.id()).expect("VmHWM of a running process")
 }
 
 /// Reads and drops everything a child prints, on a thread of its own.
@@ -60,7 +64,7 @@ fn run_for(mut child: Child, time: Duration) -> u64 {
     let printed = drain(child.stdout.take().unwrap());
     thread::sleep(time);
     let still_running = child.try_wait().unwrap().is_none();
-    let peak = peak_rss_kib(&child);
+    let peak = running_peak_kib(&child);
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(still_running, "the run should still be going");
@@ -157,16 +161,7 @@ fn branch_and_bound_keeps_one_memory_cap_for_every_thread() {
     // of all but the last moments, when the queues are being freed.
     let mut peak = 0;
     while child.try_wait().unwrap().is_none() {
-        if let Ok(status) = std::fs::read_to_string(format!("/proc/{}/status", child.id())) {
-            if let Some(v) = status.lines().find_map(|l| l.strip_prefix("VmHWM:")) {
-                peak = v
-                    .trim()
-                    .trim_end_matches("kB")
-                    .trim()
-                    .parse()
-                    .unwrap_or(peak);
-            }
-        }
+        peak = peak_rss_kib(child.id()).unwrap_or(peak);
         thread::sleep(Duration::from_millis(5));
     }
     let mut err = String::new();
@@ -221,7 +216,7 @@ fn endless_input_is_answered_as_it_comes() {
     for _ in 0..200_000 {
         assert_eq!(lines.next().unwrap().unwrap(), "1");
     }
-    let peak = peak_rss_kib(&child);
+    let peak = running_peak_kib(&child);
     assert!(peak < MAX_RSS_KIB, "peak RSS {peak} KiB");
     drop(lines);
     let status = wait_ended(&mut child, "count");
