@@ -8,6 +8,8 @@ use sudokit::{Grid, engine, rules};
 
 #[path = "cli/batches.rs"]
 mod batches;
+#[path = "cli/misreads.rs"]
+mod misreads;
 #[path = "cli/streams.rs"]
 mod streams;
 
