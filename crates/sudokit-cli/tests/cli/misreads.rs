@@ -75,7 +75,7 @@ fn json_arrays_of_puzzles_and_local_errors() {
             .collect::<Vec<_>>()
             .join(",")
     );
-    let nine = format!("[{}]", vec![flat.as_str(); 9].join(",\n"));
+    let nine = format!("[{}]", [flat.as_str(); 9].join(",\n"));
     let (out, err) = count("nine.json", nine.as_bytes());
     assert_eq!(out, vec!["1"; 9]);
     assert!(err.is_empty(), "{err:?}");
