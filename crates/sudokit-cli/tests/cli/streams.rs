@@ -240,3 +240,38 @@ fn a_person_typing_puzzles_gets_each_answer_at_once() {
     // Several solutions are flagged on stderr, not a failure.
     assert_eq!(wait_ended(&mut child, "solve").code(), Some(0));
 }
+
+#[test]
+fn a_terminal_is_told_that_puzzles_are_awaited() {
+    // `script` gives the command a terminal; it is util-linux's, on every
+    // Linux machine we run on.
+    let Ok(mut child) = Command::new("script")
+        .args(["-q", "-e", "-c"])
+        .arg(format!("{} solve", env!("CARGO_BIN_EXE_sudokit")))
+        .arg("/dev/null")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+    else {
+        panic!("util-linux's `script` is needed for this test");
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert_eq!(
+        first.trim_end(),
+        "sudokit: reading puzzles from standard input (Ctrl-D to end; see --help)"
+    );
+    // Ctrl-D on a line of its own ends the input.
+    write!(stdin, "{P17}\n\u{4}").unwrap();
+    stdin.flush().unwrap();
+    let solution = super::P17_SOLUTION;
+    assert!(
+        lines.any(|l| l.unwrap().trim_end() == solution),
+        "the answer follows the typed puzzle"
+    );
+    assert_eq!(
+        wait_ended(&mut child, "solve on a terminal").code(),
+        Some(0)
+    );
+}
