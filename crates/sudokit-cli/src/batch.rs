@@ -355,6 +355,12 @@ impl<'a> Out<'a> {
         self.buf.out.extend_from_slice(text.as_bytes());
     }
 
+    /// Appends a line of ASCII text to stdout, and its line end.
+    pub fn push_line(&mut self, line: &[u8]) {
+        self.buf.out.extend_from_slice(line);
+        self.buf.out.push(b'\n');
+    }
+
     /// Adds a line on stderr, prefixed with the entry's `FILE:LINE`.
     pub fn note(&mut self, entry: &Entry, message: impl Display) {
         let line = format!("{}: {message}", entry.location());

@@ -348,10 +348,37 @@ impl Grid {
 
     /// The grid as one line of 81 characters with `empty` for empty cells.
     pub fn to_line_with(&self, empty: char) -> String {
+        if empty.is_ascii() {
+            // One pass over bytes: front ends print a line per puzzle.
+            return self
+                .line_bytes(empty as u8)
+                .iter()
+                .map(|&b| char::from(b))
+                .collect();
+        }
         self.cells
             .iter()
             .map(|&v| if v == 0 { empty } else { char::from(b'0' + v) })
             .collect()
+    }
+
+    /// The line form as 81 ASCII bytes, `.` for empty cells, for writers
+    /// that print many grids without a `String` each.
+    ///
+    /// ```
+    /// let g = sudokit::Grid::empty();
+    /// assert_eq!(g.to_line_bytes(), [b'.'; 81]);
+    /// ```
+    pub fn to_line_bytes(&self) -> [u8; 81] {
+        self.line_bytes(b'.')
+    }
+
+    fn line_bytes(&self, empty: u8) -> [u8; 81] {
+        let mut line = [0u8; 81];
+        for (b, &v) in line.iter_mut().zip(&self.cells) {
+            *b = if v == 0 { empty } else { b'0' + v };
+        }
+        line
     }
 
     /// The grid as nine rows with box separators, as `--format grid` prints it.

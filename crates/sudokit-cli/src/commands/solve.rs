@@ -222,5 +222,8 @@ fn status(found: &Found, problem: Option<&str>) -> &'static str {
 }
 
 fn write_grid(out: &mut Out, grid: &Grid, format: Format) {
-    out.push_str(&output::grid_text(grid, format));
+    match format {
+        Format::Line => out.push_line(&grid.to_line_bytes()),
+        _ => out.push_str(&output::grid_text(grid, format)),
+    }
 }
