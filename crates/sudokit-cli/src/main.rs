@@ -80,28 +80,44 @@ fn usage_text(clap_text: &str) -> String {
 
 /// Refuses to run with standard output closed (`>&-`), where every answer
 /// would be lost behind a successful exit status.
-///
-/// Rust's runtime reopens a closed standard descriptor on `/dev/null`
-/// before `main`, read-write; a shell's `>/dev/null` opens it write-only. So
-/// descriptor 1 on `/dev/null` in read-write mode was closed when we started.
 fn check_stdout() -> anyhow::Result<()> {
     #[cfg(target_os = "linux")]
-    {
-        let target = std::fs::read_link("/proc/self/fd/1").ok();
-        let flags = std::fs::read_to_string("/proc/self/fdinfo/1").ok();
-        let read_write = flags.as_deref().and_then(|info| {
-            let field = info.lines().find_map(|l| l.strip_prefix("flags:"))?;
-            u32::from_str_radix(field.trim(), 8)
-                .ok()
-                .map(|f| f & 3 == 2)
-        });
-        if target.is_some_and(|t| t == std::path::Path::new("/dev/null"))
-            && read_write == Some(true)
-        {
-            anyhow::bail!("standard output is closed: nowhere to write the answers");
-        }
+    if stdout_at_start::was_closed() {
+        anyhow::bail!("standard output is closed: nowhere to write the answers");
     }
     Ok(())
+}
+
+/// Whether descriptor 1 was closed when the process started.
+///
+/// Rust's runtime puts `/dev/null` on a closed standard descriptor before
+/// `main`, where it can no longer be told from a `/dev/null` the caller
+/// chose. So the descriptor is probed earlier, by a constructor in
+/// `.init_array`, which the C runtime calls before Rust's.
+#[cfg(target_os = "linux")]
+mod stdout_at_start {
+    use std::os::fd::BorrowedFd;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" fn probe() {
+        // SAFETY: descriptor 1 is only borrowed for the call that duplicates
+        // it, which fails (EBADF) when it is closed; the copy is closed again.
+        let stdout = unsafe { BorrowedFd::borrow_raw(1) };
+        if stdout.try_clone_to_owned().is_err() {
+            CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+
+    #[used]
+    #[unsafe(link_section = ".init_array")]
+    static PROBE: extern "C" fn() = probe;
+
+    /// What the probe found.
+    pub fn was_closed() -> bool {
+        CLOSED.load(Ordering::Relaxed)
+    }
 }
 
 /// Runs `f` on a pool of `threads` workers (0: one per core).

@@ -110,7 +110,13 @@ fn line(v: &Verdict, clues: usize, digits: usize) -> String {
     // Written in place: `check` runs at the engine's pace, a few µs a puzzle.
     let mut line = String::with_capacity(48);
     let s = |n: usize| if n == 1 { "" } else { "s" };
-    let _ = write!(line, "{}\t{clues} clue{}\t{digits} digit{}", v.word, s(clues), s(digits));
+    let _ = write!(
+        line,
+        "{}\t{clues} clue{}\t{digits} digit{}",
+        v.word,
+        s(clues),
+        s(digits)
+    );
     if let Some(reason) = &v.reason {
         let _ = write!(line, "\t{reason}");
     }

@@ -68,7 +68,15 @@ fn closed_standard_output_is_an_error() {
         err,
         "sudokit: standard output is closed: nowhere to write the answers\n"
     );
-    // Sent to /dev/null on purpose, the output is no error.
+    // Sent to /dev/null on purpose, the output is no error, even when it
+    // is opened for reading and writing (as Python's subprocess.DEVNULL is).
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec \"$0\" solve {P17} 1<>/dev/null"))
+        .arg(env!("CARGO_BIN_EXE_sudokit"))
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
         .args(["solve", P17])
         .stdout(std::process::Stdio::null())
