@@ -139,6 +139,8 @@ struct Pipeline {
     /// Set when the output closed or failed: every worker stops.
     stop: AtomicBool,
     bar: Bar,
+    /// Whether stdout is a terminal, where stderr lines go among the answers.
+    interleave: bool,
     /// Bytes of input read so far, for the bar.
     consumed: Arc<AtomicU64>,
 }
@@ -161,6 +163,7 @@ impl Pipeline {
         let (consumed, total) = source.progress();
         Pipeline {
             bar: Bar::for_bytes(total),
+            interleave: io::stdout().is_terminal(),
             consumed,
             source: Mutex::new((source, 0)),
             state: Mutex::new(State {
@@ -271,7 +274,11 @@ impl Pipeline {
         if self.stopped() {
             return;
         }
-        if let Err(e) = self.bar.suspend(|| buf.write_to(&mut state.stdout)) {
+        let interleave = self.interleave;
+        if let Err(e) = self
+            .bar
+            .suspend(|| buf.write_to(&mut state.stdout, interleave))
+        {
             self.fail(state, e);
         }
     }
@@ -313,14 +320,25 @@ impl Buffer {
         self.notes.clear();
     }
 
-    fn write_to(&self, stdout: &mut impl Write) -> io::Result<()> {
+    /// Writes the buffer. On a terminal each stderr line comes at its
+    /// place among the answers; elsewhere (a pipe, a file) that would cost
+    /// two writes per note, so the task's stderr lines go in one write.
+    fn write_to(&self, stdout: &mut impl Write, interleave: bool) -> io::Result<()> {
+        if self.notes.is_empty() {
+            return stdout.write_all(&self.out);
+        }
+        if !interleave {
+            stdout.write_all(&self.out)?;
+            let text: String = self.notes.iter().map(|(_, n)| format!("{n}\n")).collect();
+            // A closed stderr must not stop the answers on stdout.
+            let _ = io::stderr().lock().write_all(text.as_bytes());
+            return Ok(());
+        }
         let mut written = 0;
         for (at, note) in &self.notes {
             stdout.write_all(&self.out[written..*at])?;
             written = *at;
-            // Keep stdout and stderr in step when both go to one terminal.
             stdout.flush()?;
-            // A closed stderr must not stop the answers on stdout.
             let _ = writeln!(io::stderr().lock(), "{note}");
         }
         stdout.write_all(&self.out[written..])

@@ -7,9 +7,9 @@
 
 use crate::cli::InputFormat;
 use std::fs::File;
-use std::io::{self, BufRead, Read};
+use std::io::{self, Read};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use sudokit::Grid;
 use sudokit::format::{Puzzle, ReadError, Reader, Syntax};
 
@@ -74,9 +74,9 @@ pub struct Source {
 /// The input being read.
 struct Open {
     name: Arc<str>,
-    reader: Reader<Tap<Box<dyn Read + Send>>>,
-    /// Bytes of the input read but not yet parsed.
-    buffered: Arc<AtomicUsize>,
+    /// The reader reads in blocks of its own, larger than the `BufReader`'s
+    /// buffer, which then passes them through without a copy.
+    reader: Reader<io::BufReader<Tap<Box<dyn Read + Send>>>>,
     /// Whether any entry came from it.
     yielded: bool,
 }
@@ -128,7 +128,7 @@ impl Source {
     pub fn may_wait(&self) -> bool {
         self.current
             .as_ref()
-            .is_none_or(|open| open.buffered.load(Ordering::Relaxed) == 0)
+            .is_none_or(|open| open.reader.may_wait())
     }
 
     /// Bytes read so far, and the total when it is known.
@@ -148,12 +148,10 @@ impl Source {
                 Err(e) => return Err(io_error(&name, &e)),
             },
         };
-        let buffered = Arc::new(AtomicUsize::new(0));
-        let tap = Tap::new(input, buffered.clone(), self.consumed.clone());
+        let tap = Tap::new(input, self.consumed.clone());
         Ok(Open {
             name,
-            reader: Reader::new(tap, self.syntax),
-            buffered,
+            reader: Reader::new(io::BufReader::new(tap), self.syntax),
             yielded: false,
         })
     }
@@ -258,68 +256,25 @@ pub fn io_reason(e: &io::Error) -> String {
     }
 }
 
-/// A buffered reader that tells how much it holds, so that the batch knows
-/// when asking for another puzzle may block (a person typing puzzles gets
-/// each answer at once), and how much it has read in all.
+/// An input that counts the bytes read from it, for the progress bar. The
+/// reader reads in large blocks into a buffer of its own, so this one only
+/// passes them on.
 struct Tap<R> {
     inner: R,
-    buf: Box<[u8]>,
-    pos: usize,
-    filled: usize,
-    buffered: Arc<AtomicUsize>,
     consumed: Arc<AtomicU64>,
 }
 
-/// Bytes read from an input at a time.
-const TAP_CAPACITY: usize = 64 * 1024;
-
 impl<R: Read> Tap<R> {
-    fn new(inner: R, buffered: Arc<AtomicUsize>, consumed: Arc<AtomicU64>) -> Tap<R> {
-        Tap {
-            inner,
-            buf: vec![0; TAP_CAPACITY].into_boxed_slice(),
-            pos: 0,
-            filled: 0,
-            buffered,
-            consumed,
-        }
+    fn new(inner: R, consumed: Arc<AtomicU64>) -> Tap<R> {
+        Tap { inner, consumed }
     }
 }
 
 impl<R: Read> Read for Tap<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let n = {
-            let available = self.fill_buf()?;
-            let n = available.len().min(out.len());
-            out[..n].copy_from_slice(&available[..n]);
-            n
-        };
-        self.consume(n);
+        let n = self.inner.read(out)?;
+        self.consumed.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
-    }
-}
-
-impl<R: Read> BufRead for Tap<R> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        if self.pos == self.filled {
-            let n = loop {
-                match self.inner.read(&mut self.buf) {
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    other => break other?,
-                }
-            };
-            self.pos = 0;
-            self.filled = n;
-            self.consumed.fetch_add(n as u64, Ordering::Relaxed);
-            self.buffered.store(n, Ordering::Relaxed);
-        }
-        Ok(&self.buf[self.pos..self.filled])
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.pos = (self.pos + amount).min(self.filled);
-        self.buffered
-            .store(self.filled - self.pos, Ordering::Relaxed);
     }
 }
 
@@ -342,17 +297,12 @@ mod tests {
     }
 
     #[test]
-    fn tap_reports_what_it_holds() {
-        let buffered = Arc::new(AtomicUsize::new(0));
+    fn tap_counts_what_passes() {
         let consumed = Arc::new(AtomicU64::new(0));
-        let mut tap = Tap::new(&b"abc\ndef\n"[..], buffered.clone(), consumed.clone());
-        let mut line = String::new();
-        tap.read_line(&mut line).unwrap();
-        assert_eq!(line, "abc\n");
-        assert_eq!(buffered.load(Ordering::Relaxed), 4);
+        let mut tap = Tap::new(&b"abc\ndef\n"[..], consumed.clone());
+        let mut text = String::new();
+        tap.read_to_string(&mut text).unwrap();
+        assert_eq!(text, "abc\ndef\n");
         assert_eq!(consumed.load(Ordering::Relaxed), 8);
-        line.clear();
-        tap.read_line(&mut line).unwrap();
-        assert_eq!(buffered.load(Ordering::Relaxed), 0);
     }
 }

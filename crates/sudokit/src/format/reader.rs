@@ -65,6 +65,14 @@ pub struct Reader<R: BufRead> {
 }
 
 impl<R: BufRead> Reader<R> {
+    /// Whether the next puzzle may have to wait for more input: none is
+    /// parsed and waiting, and what has been read holds no line break. A
+    /// caller that answers puzzles as they come (someone typing them) answers
+    /// those in hand before asking for the next.
+    pub fn may_wait(&self) -> bool {
+        self.out.is_empty() && !self.finished && self.src.holds_no_break()
+    }
+
     /// A reader of `inner` in the given syntax.
     pub fn new(inner: R, syntax: Syntax) -> Reader<R> {
         Reader {

@@ -143,6 +143,15 @@ impl<R: BufRead> Source<R> {
         }
     }
 
+    /// Whether the bytes read but not yet taken hold no line break (`\n`
+    /// or `\r`; the rarer ends are not looked for), before the end of input.
+    pub(super) fn holds_no_break(&self) -> bool {
+        !self.eof
+            && !self.buf[self.start..self.end]
+                .iter()
+                .any(|&b| b == b'\n' || b == b'\r')
+    }
+
     /// Moves the unread bytes to the front and reads more after them.
     fn fill(&mut self) -> io::Result<()> {
         if self.start > 0 {
