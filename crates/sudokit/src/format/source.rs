@@ -143,13 +143,14 @@ impl<R: BufRead> Source<R> {
         }
     }
 
-    /// Whether the bytes read but not yet taken hold no line break (`\n`
-    /// or `\r`; the rarer ends are not looked for), before the end of input.
+    /// Whether the bytes read but not yet taken hold no whole line: no line
+    /// break (`\n` or `\r`; the rarer ends are not looked for) after the
+    /// breaks that end the line just read, before the end of input.
     pub(super) fn holds_no_break(&self) -> bool {
-        !self.eof
-            && !self.buf[self.start..self.end]
-                .iter()
-                .any(|&b| b == b'\n' || b == b'\r')
+        let is_break = |b: &u8| matches!(b, b'\n' | b'\r');
+        let rest = &self.buf[self.start..self.end];
+        let text = rest.iter().position(|b| !is_break(b)).unwrap_or(rest.len());
+        !self.eof && !rest[text..].iter().any(is_break)
     }
 
     /// Moves the unread bytes to the front and reads more after them.

@@ -821,3 +821,31 @@ mod json_shapes {
         serde_json::to_string(&rows).unwrap()
     }
 }
+
+/// Hands out its chunks one per read, then fails as a terminal with
+/// nothing typed yet would block.
+struct Typed(Vec<Vec<u8>>);
+
+impl Read for Typed {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.0.is_empty() {
+            return Err(io::Error::new(io::ErrorKind::WouldBlock, "nothing typed"));
+        }
+        let chunk = self.0.remove(0);
+        out[..chunk.len()].copy_from_slice(&chunk);
+        Ok(chunk.len())
+    }
+}
+
+#[test]
+fn may_wait_says_when_no_whole_line_is_in_hand() {
+    let typed = |text: String| BufReader::new(Typed(vec![text.into_bytes()]));
+    let mut one = Reader::new(typed(format!("{P}\n")), Syntax::Auto);
+    assert!(one.next().unwrap().is_ok());
+    assert!(one.may_wait(), "only the line break of the puzzle is left");
+    let mut both = Reader::new(typed(format!("{P}\n{P}\n")), Syntax::Auto);
+    assert!(both.next().unwrap().is_ok());
+    assert!(!both.may_wait(), "a second whole line is in hand");
+    assert!(both.next().unwrap().is_ok());
+    assert!(both.may_wait());
+}
