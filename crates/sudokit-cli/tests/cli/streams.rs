@@ -72,6 +72,18 @@ fn run_for(mut child: Child, time: Duration) -> u64 {
     printed.join().unwrap()
 }
 
+/// All a child printed on stderr.
+fn stderr_of(child: &mut Child) -> String {
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr piped")
+        .read_to_string(&mut err)
+        .unwrap();
+    err
+}
+
 /// Waits for a child to end, failing the test if it hangs.
 fn wait_ended(child: &mut Child, what: &str) -> std::process::ExitStatus {
     let start = Instant::now();
@@ -110,13 +122,7 @@ fn solutions_of_all_stream_and_a_closed_pipe_ends_the_run() {
         // `| head -3`: the reader goes away.
         drop(lines);
         let status = wait_ended(&mut child, algorithm);
-        let mut err = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
+        let err = stderr_of(&mut child);
         assert_eq!(err, "", "{algorithm}: a closed pipe is no error");
         assert_eq!(status.code(), Some(0), "{algorithm}");
     }
@@ -164,13 +170,7 @@ fn branch_and_bound_keeps_one_memory_cap_for_every_thread() {
         peak = peak_rss_kib(child.id()).unwrap_or(peak);
         thread::sleep(Duration::from_millis(5));
     }
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let err = stderr_of(&mut child);
     assert_eq!(printed.join().unwrap(), 2, "an empty line for each puzzle");
     assert_eq!(
         err.matches("hit its memory cap of 64 MiB").count(),
