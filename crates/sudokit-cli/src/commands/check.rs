@@ -32,7 +32,8 @@ struct Verdict {
     removable: Option<Option<Cell>>,
 }
 
-fn verdict(grid: &Grid, minimal: bool) -> Verdict {
+/// `clues` and `digits` are the grid's counts, worked out once by the caller.
+fn verdict(grid: &Grid, clues: usize, digits: usize, minimal: bool) -> Verdict {
     // Clashing givens have no solution, so the clash is looked for only
     // when the search finds none (or none is made): valid puzzles, nearly
     // all of them, skip it.
@@ -41,7 +42,10 @@ fn verdict(grid: &Grid, minimal: bool) -> Verdict {
             .err()
             .map(|c| ("invalid", Some(c.to_string())))
     };
-    let (word, reason) = if let Some(why) = rules::hopeless(grid) {
+    let hopeless = (clues < 17 || digits < 8)
+        .then(|| rules::hopeless(grid))
+        .flatten();
+    let (word, reason) = if let Some(why) = hopeless {
         // Not unique, proven without searching; but it may have no solution
         // at all, which one quick probe tells (sparse grids solve at once).
         if engine::count_solutions(grid, 1) == 0 {
@@ -74,8 +78,8 @@ fn removable_clue(grid: &Grid) -> Option<Cell> {
 }
 
 fn answer(entry: &Entry, grid: &Grid, minimal: bool, format: Format) -> Answer {
-    let v = verdict(grid, minimal);
     let (clues, digits) = (grid.clues(), grid.distinct_digits());
+    let v = verdict(grid, clues, digits, minimal);
     let out = match format {
         Format::Line => line(&v, clues, digits) + "\n",
         Format::Grid => format!("{}{}\n\n", grid.to_block(), line(&v, clues, digits)),
@@ -106,25 +110,30 @@ fn answer(entry: &Entry, grid: &Grid, minimal: bool, format: Format) -> Answer {
 
 /// The tab-separated line of a verdict.
 fn line(v: &Verdict, clues: usize, digits: usize) -> String {
-    use std::fmt::Write;
-    // Written in place: `check` runs at the engine's pace, a few µs a puzzle.
+    // Written in place, without the formatting machinery: `check` runs at
+    // the engine's pace, a few µs a puzzle.
     let mut line = String::with_capacity(48);
-    let s = |n: usize| if n == 1 { "" } else { "s" };
-    let _ = write!(
-        line,
-        "{}\t{clues} clue{}\t{digits} digit{}",
-        v.word,
-        s(clues),
-        s(digits)
-    );
+    line.push_str(v.word);
+    for (n, noun) in [(clues, "clue"), (digits, "digit")] {
+        line.push('\t');
+        // At most 81 clues and 9 digits: two decimal digits at most.
+        if n >= 10 {
+            line.push(char::from(b'0' + (n / 10 % 10) as u8));
+        }
+        line.push(char::from(b'0' + (n % 10) as u8));
+        line.push(' ');
+        line.push_str(noun);
+        if n != 1 {
+            line.push('s');
+        }
+    }
     if let Some(reason) = &v.reason {
-        let _ = write!(line, "\t{reason}");
+        line.push('\t');
+        line.push_str(reason);
     }
     match v.removable {
         Some(None) => line.push_str("\tminimal"),
-        Some(Some(cell)) => {
-            let _ = write!(line, "\tnot minimal: {cell} can go");
-        }
+        Some(Some(cell)) => line.push_str(&format!("\tnot minimal: {cell} can go")),
         None => {}
     }
     line
