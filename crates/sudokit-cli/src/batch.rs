@@ -373,9 +373,14 @@ impl<'a> Out<'a> {
         self.buf.out.extend_from_slice(text.as_bytes());
     }
 
+    /// Appends ASCII text to stdout.
+    pub fn push_bytes(&mut self, bytes: &[u8]) {
+        self.buf.out.extend_from_slice(bytes);
+    }
+
     /// Appends a line of ASCII text to stdout, and its line end.
     pub fn push_line(&mut self, line: &[u8]) {
-        self.buf.out.extend_from_slice(line);
+        self.push_bytes(line);
         self.buf.out.push(b'\n');
     }
 

@@ -7,20 +7,21 @@
 //! `not minimal: rXcY can go`.
 
 use crate::batch;
+use crate::batch::Out;
 use crate::cli::{CheckArgs, Format};
 use crate::input::Entry;
-use crate::output::{self, Answer};
+use crate::output;
 use std::process::ExitCode;
 use sudokit::{Cell, Grid, engine, rules};
 
 /// Runs `check`.
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let format = args.common.format;
-    batch::run_answers(
+    batch::run(
         args.common.source(),
         args.common.threads,
         format,
-        |entry, grid| answer(entry, grid, args.minimal, format),
+        |entry, grid, out| answer(entry, grid, args.minimal, format, out),
     )
 }
 
@@ -77,12 +78,23 @@ fn removable_clue(grid: &Grid) -> Option<Cell> {
     })
 }
 
-fn answer(entry: &Entry, grid: &Grid, minimal: bool, format: Format) -> Answer {
+fn answer(entry: &Entry, grid: &Grid, minimal: bool, format: Format, out: &mut Out) {
     let (clues, digits) = (grid.clues(), grid.distinct_digits());
     let v = verdict(grid, clues, digits, minimal);
-    let out = match format {
-        Format::Line => line(&v, clues, digits) + "\n",
-        Format::Grid => format!("{}{}\n\n", grid.to_block(), line(&v, clues, digits)),
+    let passed = v.word == "unique" && v.removable.is_none_or(|r| r.is_none());
+    if !passed {
+        out.fail();
+    }
+    match format {
+        Format::Line => {
+            write_line(out, &v, clues, digits);
+            out.push_str("\n");
+        }
+        Format::Grid => {
+            out.push_str(&grid.to_block());
+            write_line(out, &v, clues, digits);
+            out.push_str("\n\n");
+        }
         Format::Json => {
             let mut obj = output::object(entry, Some(grid));
             obj.insert("status".into(), v.word.into());
@@ -97,44 +109,34 @@ fn answer(entry: &Entry, grid: &Grid, minimal: bool, format: Format) -> Answer {
                     obj.insert("removable".into(), cell.to_string().into());
                 }
             }
-            output::json_line(obj)
+            out.push_str(&output::json_line(obj));
         }
-    };
-    let passed = v.word == "unique" && v.removable.is_none_or(|r| r.is_none());
-    if passed {
-        Answer::ok(out)
-    } else {
-        Answer::failed(out)
     }
 }
 
-/// The tab-separated line of a verdict.
-fn line(v: &Verdict, clues: usize, digits: usize) -> String {
-    // Written in place, without the formatting machinery: `check` runs at
-    // the engine's pace, a few µs a puzzle.
-    let mut line = String::with_capacity(48);
-    line.push_str(v.word);
+/// The tab-separated line of a verdict, written straight into the output:
+/// `check` runs at the engine's pace, a few µs a puzzle.
+fn write_line(out: &mut Out, v: &Verdict, clues: usize, digits: usize) {
+    out.push_str(v.word);
     for (n, noun) in [(clues, "clue"), (digits, "digit")] {
-        line.push('\t');
+        out.push_str("\t");
         // At most 81 clues and 9 digits: two decimal digits at most.
         if n >= 10 {
-            line.push(char::from(b'0' + (n / 10 % 10) as u8));
+            out.push_bytes(&[b'0' + (n / 10 % 10) as u8]);
         }
-        line.push(char::from(b'0' + (n % 10) as u8));
-        line.push(' ');
-        line.push_str(noun);
+        out.push_bytes(&[b'0' + (n % 10) as u8, b' ']);
+        out.push_str(noun);
         if n != 1 {
-            line.push('s');
+            out.push_str("s");
         }
     }
     if let Some(reason) = &v.reason {
-        line.push('\t');
-        line.push_str(reason);
+        out.push_str("\t");
+        out.push_str(reason);
     }
     match v.removable {
-        Some(None) => line.push_str("\tminimal"),
-        Some(Some(cell)) => line.push_str(&format!("\tnot minimal: {cell} can go")),
+        Some(None) => out.push_str("\tminimal"),
+        Some(Some(cell)) => out.push_str(&format!("\tnot minimal: {cell} can go")),
         None => {}
     }
-    line
 }
