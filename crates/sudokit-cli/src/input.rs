@@ -205,11 +205,6 @@ impl Iterator for Source {
     }
 }
 
-/// Reads every input at once: for `bench`, which times whole files.
-pub fn read_all(args: &[String], format: InputFormat) -> Vec<Entry> {
-    Source::new(args, &[], format).collect()
-}
-
 /// Whether an argument that names no file is rather a puzzle (perhaps a
 /// broken one, whose parse error then says more than "no such file").
 ///

@@ -102,16 +102,22 @@ struct File {
 /// Reads one input, reporting bad entries on stderr; `None` when it holds no
 /// puzzle to time.
 fn load(arg: &str, args: &BenchArgs, status: &mut Status) -> Option<File> {
-    let entries = input::read_all(std::slice::from_ref(&arg.to_string()), args.input_format);
-    let name = entries.first()?.source.to_string();
+    // Only the puzzles are kept (a bench times them again and again), not
+    // the entries they are read as.
+    let mut entries = input::Source::new(
+        std::slice::from_ref(&arg.to_string()),
+        &[],
+        args.input_format,
+    )
+    .peekable();
     let mut file = File {
-        name,
+        name: entries.peek()?.source.to_string(),
         grids: Vec::new(),
         locations: Vec::new(),
     };
     let max = args.max_puzzles.unwrap_or(usize::MAX);
     let mut stderr = io::stderr().lock();
-    for entry in &entries {
+    for entry in entries {
         if file.grids.len() >= max {
             break;
         }
