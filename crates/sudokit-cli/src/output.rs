@@ -92,6 +92,18 @@ pub fn json_line(obj: Map<String, Value>) -> String {
     s
 }
 
+/// The opening of a JSON record that goes on with fields written as they
+/// come (solutions, a trace): `{"puzzle":...,"line":3,` — the object's fields
+/// and a comma, without the closing brace.
+pub fn json_opening(obj: Map<String, Value>) -> String {
+    let mut s = Value::Object(obj).to_string();
+    s.pop();
+    if s.len() > 1 {
+        s.push(',');
+    }
+    s
+}
+
 /// A grid in line or grid format, with its trailing newline(s); grid format
 /// ends each block with a blank line.
 pub fn grid_text(grid: &Grid, format: Format) -> String {

@@ -127,10 +127,8 @@ impl Plan {
     fn stream(&self, entry: &Entry, grid: &Grid, out: &mut Out) {
         let json = self.format == Format::Json;
         if json {
-            let head = output::json_line(output::object(entry, Some(grid)));
-            // `{...}\n` becomes `{...,"solutions":[`.
-            out.push_str(&head[..head.len() - 2]);
-            out.push_str(",\"solutions\":[");
+            out.push_str(&output::json_opening(output::object(entry, Some(grid))));
+            out.push_str("\"solutions\":[");
         }
         let format = self.format;
         let mut n = 0u64;

@@ -136,9 +136,7 @@ impl Tracer<'_> {
     /// (the search is deterministic, random selection included), so that
     /// neither is held in memory.
     fn json(&self, out: &mut impl Write, entry: &Entry, grid: &Grid) -> io::Result<Outcome> {
-        let head = serde_json::Value::Object(output::object(entry, Some(grid))).to_string();
-        out.write_all(head.trim_end_matches('}').as_bytes())?;
-        out.write_all(if head == "{}" { b"" } else { b"," })?;
+        out.write_all(output::json_opening(output::object(entry, Some(grid))).as_bytes())?;
         out.write_all(b"\"solutions\":[")?;
         let mut error = None;
         let mut written = 0u64;
