@@ -1944,15 +1944,22 @@ mod ux {
             .collect();
         assert_eq!(rows.len(), Technique::ALL.len() + GROUPS.len());
         for (row, &t) in rows.iter().zip(Technique::ALL) {
-            let g = grade::technique_grade(t);
+            let facts = t.facts();
             assert_eq!(row["name"], t.name());
             assert_eq!(row["kind"], "technique");
             assert_eq!(row["family"], t.family().name());
             assert_eq!(row["available"], t.is_available());
-            assert_eq!(row["level"], g.hodoku_level.name());
-            assert_eq!(row["score"], g.hodoku_score);
-            assert_eq!(row["se_rating"], g.se_rating);
-            assert_eq!(row["se_exact"], g.se_exact);
+            assert_eq!(row["default"], t.is_default());
+            assert_eq!(
+                row["level"],
+                serde_json::json!(facts.hodoku.map(|h| h.level.name()))
+            );
+            assert_eq!(
+                row["score"],
+                serde_json::json!(facts.hodoku.map(|h| h.score))
+            );
+            assert_eq!(row["se_rating"], facts.se.rating);
+            assert_eq!(row["se_exact"], facts.se.exact);
             assert!(row["description"].as_str().is_some_and(|d| !d.is_empty()));
         }
         let ur = rows

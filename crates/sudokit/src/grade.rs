@@ -1,24 +1,12 @@
 //! Difficulty grades: HoDoKu's level and score, and a Sudoku-Explainer-style
 //! numeric rating.
 //!
-//! Every number about techniques lives in [`TABLE`], one row per technique:
-//!
-//! - HoDoKu's solver order, base score and level come from HoDoKu 2.x's
-//!   default solver configuration (`Options.DEFAULT_SOLVER_STEPS` in
-//!   `src/sudoku/Options.java`, e.g. github:1to9only/HoDoKu); the level
-//!   thresholds from its `DifficultyLevel` defaults (Easy ≤ 800, Medium ≤
-//!   1000, Hard ≤ 1600, Unfair ≤ 1800, Extreme above).
-//! - The ratings are Sudoku Explainer 1.2.1's published table (full house
-//!   1.0, hidden single 1.2 in a box and 1.5 in a line, direct pointing 1.7,
-//!   direct claiming 1.9, direct hidden pair 2.0, naked single 2.3, direct
-//!   hidden triple 2.5, pointing 2.6, claiming 2.8, naked pair 3.0, X-Wing
-//!   3.2, hidden pair 3.4, naked triple 3.6, Swordfish 3.8, hidden triple
-//!   4.0, XY-Wing 4.2, XYZ-Wing 4.4, unique rectangles 4.5+, naked quad 5.0,
-//!   Jellyfish 5.2, hidden quad 5.4, BUG 5.6+, chains 6.5+ with SE's length
-//!   bonus). Techniques that SE does not have (Skyscraper, W-Wing, finned
-//!   fish, coloring, ...) get the rating of the SE chain that finds the same
-//!   deduction (SE calls the short ones "Turbot Fish", 6.6); those are
-//!   approximations and are marked so in the table.
+//! Every number about techniques lives in one table,
+//! [`Technique::facts`](crate::logic::Technique::facts) (see
+//! [`crate::logic::facts`] for where the numbers come from). Beyond the
+//! table, SE's ratings depend on the step: a hidden single is 1.2 in a box
+//! and 1.5 in a line, "direct" pointing, claiming and hidden subsets are
+//! easier, and chains get SE's length bonus ([`se_rating`]).
 //!
 //! [`grade`] walks a puzzle twice: HoDoKu's way (the first technique in
 //! HoDoKu's order that finds something, singles in the order of HoDoKu's
@@ -44,188 +32,28 @@ use crate::logic::solver::{self, Invalid, Options, Position, SolvedStep, Status}
 use crate::logic::{Step, Technique};
 use std::fmt;
 
-/// HoDoKu's difficulty levels, easiest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    /// Singles only (score ≤ 800).
-    Easy,
-    /// Intersections and subsets (score ≤ 1000).
-    Medium,
-    /// Fish, wings, single-digit patterns, uniqueness, coloring (≤ 1600).
-    Hard,
-    /// Chains and ALS (≤ 1800).
-    Unfair,
-    /// Beyond: forcing chains, or not solved by the techniques at hand.
-    Extreme,
-}
-
-impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Level; 5] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Unfair,
-        Level::Extreme,
-    ];
-
-    /// The highest score a puzzle of this level may have (HoDoKu's defaults).
-    pub const fn max_score(self) -> u32 {
-        match self {
-            Level::Easy => 800,
-            Level::Medium => 1000,
-            Level::Hard => 1600,
-            Level::Unfair => 1800,
-            Level::Extreme => u32::MAX,
-        }
-    }
-
-    /// The lowercase name: `easy`, `medium`, `hard`, `unfair`, `extreme`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Unfair => "unfair",
-            Level::Extreme => "extreme",
-        }
-    }
-
-    fn next(self) -> Level {
-        match self {
-            Level::Easy => Level::Medium,
-            Level::Medium => Level::Hard,
-            Level::Hard => Level::Unfair,
-            Level::Unfair | Level::Extreme => Level::Extreme,
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Level {
-    type Err = String;
-
-    /// Parses a level name (case-insensitive).
-    fn from_str(s: &str) -> Result<Level, String> {
-        let wanted = s.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == wanted)
-            .ok_or_else(|| format!("unknown level '{}'", s.trim()))
-    }
-}
-
-/// One technique's numbers: HoDoKu's order, score and level, SE's rating.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TechniqueGrade {
-    /// The technique.
-    pub technique: Technique,
-    /// HoDoKu's solver index: lower is tried first.
-    pub hodoku_index: u32,
-    /// HoDoKu's base score, added once per step.
-    pub hodoku_score: u32,
-    /// HoDoKu's level of the technique.
-    pub hodoku_level: Level,
-    /// SE's rating of the plain technique (direct variants, unique rectangle
-    /// types and chain lengths adjust it, see [`se_rating`]).
-    pub se_rating: f64,
-    /// Whether `se_rating` is SE's own number (`false`: an approximation for
-    /// a technique SE does not have).
-    pub se_exact: bool,
-}
-
-const fn row(
-    technique: Technique,
-    hodoku_index: u32,
-    hodoku_score: u32,
-    hodoku_level: Level,
-    se_rating: f64,
-    se_exact: bool,
-) -> TechniqueGrade {
-    TechniqueGrade {
-        technique,
-        hodoku_index,
-        hodoku_score,
-        hodoku_level,
-        se_rating,
-        se_exact,
-    }
-}
-
-/// Every technique's grades, in HoDoKu's solver order (its `index`).
-pub const TABLE: &[TechniqueGrade] = {
-    use Level::*;
-    use Technique as T;
-    &[
-        row(T::FullHouse, 100, 4, Easy, 1.0, true),
-        row(T::NakedSingle, 200, 4, Easy, 2.3, true),
-        row(T::HiddenSingle, 300, 14, Easy, 1.5, true),
-        row(T::LockedPair, 1000, 40, Medium, 3.0, true),
-        row(T::LockedTriple, 1100, 60, Medium, 3.6, true),
-        row(T::LockedCandidatesPointing, 1200, 50, Medium, 2.6, true),
-        row(T::LockedCandidatesClaiming, 1210, 50, Medium, 2.8, true),
-        row(T::NakedPair, 1300, 60, Medium, 3.0, true),
-        row(T::NakedTriple, 1400, 80, Medium, 3.6, true),
-        row(T::HiddenPair, 1500, 70, Medium, 3.4, true),
-        row(T::HiddenTriple, 1600, 100, Medium, 4.0, true),
-        row(T::NakedQuad, 2000, 120, Hard, 5.0, true),
-        row(T::HiddenQuad, 2100, 150, Hard, 5.4, true),
-        row(T::XWing, 2200, 140, Hard, 3.2, true),
-        row(T::Swordfish, 2300, 150, Hard, 3.8, true),
-        row(T::Jellyfish, 2400, 160, Hard, 5.2, true),
-        row(T::RemotePair, 2800, 110, Hard, 6.6, false),
-        row(T::BugPlusOne, 2900, 100, Hard, 5.6, true),
-        row(T::Skyscraper, 3000, 130, Hard, 6.6, false),
-        row(T::TwoStringKite, 3100, 150, Hard, 6.6, false),
-        row(T::TurbotFish, 3120, 120, Hard, 6.6, false),
-        row(T::EmptyRectangle, 3170, 120, Hard, 6.6, false),
-        row(T::WWing, 3200, 150, Hard, 6.7, false),
-        row(T::XyWing, 3300, 160, Hard, 4.2, true),
-        row(T::XyzWing, 3400, 180, Hard, 4.4, true),
-        row(T::UniqueRectangle1, 3500, 100, Hard, 4.5, true),
-        row(T::UniqueRectangle2, 3600, 100, Hard, 4.6, true),
-        row(T::UniqueRectangle3, 3700, 100, Hard, 4.5, true),
-        row(T::UniqueRectangle4, 3800, 100, Hard, 4.5, true),
-        row(T::UniqueRectangle5, 3900, 100, Hard, 4.6, false),
-        row(T::UniqueRectangle6, 4000, 100, Hard, 4.6, false),
-        row(T::HiddenRectangle, 4010, 100, Hard, 4.7, false),
-        row(T::AvoidableRectangle1, 4020, 100, Hard, 4.5, false),
-        row(T::AvoidableRectangle2, 4030, 100, Hard, 4.6, false),
-        row(T::FinnedXWing, 4100, 130, Hard, 6.6, false),
-        row(T::SashimiXWing, 4200, 150, Hard, 6.6, false),
-        row(T::SimpleColorsTrap, 5330, 150, Hard, 6.6, false),
-        row(T::SimpleColorsWrap, 5330, 150, Hard, 6.6, false),
-        row(T::MultiColors1, 5360, 200, Hard, 6.7, false),
-        row(T::MultiColors2, 5360, 200, Hard, 6.7, false),
-        row(T::XChain, 5400, 260, Unfair, 6.6, true),
-        row(T::XyChain, 5500, 260, Unfair, 6.6, true),
-        row(T::Aic, 5600, 280, Unfair, 7.0, false),
-        row(T::AlsXz, 5700, 300, Unfair, 7.5, false),
-        row(T::ForcingChain, 8500, 500, Extreme, 7.0, false),
-    ]
-};
+pub use crate::logic::facts::Level;
 
 /// HoDoKu's score for giving up (its `GIVE_UP` step): a puzzle the
 /// techniques cannot finish gets it once, and is Extreme.
 pub const GIVE_UP_SCORE: u32 = 20000;
 
-/// The grades of `technique`.
-pub fn technique_grade(technique: Technique) -> &'static TechniqueGrade {
-    TABLE
-        .iter()
-        .find(|g| g.technique == technique)
-        .expect("every technique has a row in TABLE")
+/// HoDoKu's base score of `technique`; SE-only techniques count as HoDoKu's
+/// brute force, which HoDoKu would use where they are needed.
+pub fn hodoku_score(technique: Technique) -> u32 {
+    technique
+        .facts()
+        .hodoku
+        .map_or(BRUTE_FORCE_SCORE, |h| h.score)
 }
 
-/// The techniques in HoDoKu's solver order.
-pub fn hodoku_order() -> impl Iterator<Item = Technique> {
-    TABLE.iter().map(|g| g.technique)
+/// HoDoKu's level of `technique` (Extreme for SE-only techniques, as brute force).
+pub fn hodoku_level(technique: Technique) -> Level {
+    technique.facts().hodoku.map_or(Level::Extreme, |h| h.level)
 }
+
+/// HoDoKu's score of a brute-force step.
+pub const BRUTE_FORCE_SCORE: u32 = 10000;
 
 /// SE's bonus for a chain of `length` links: +0.1 each time the length
 /// passes 4, 6, 8, 12, 16, 24, ... (SE's `getLengthDifficulty`).
@@ -257,7 +85,7 @@ fn round1(x: f64) -> f64 {
 /// SE's length bonus.
 pub fn se_rating(step: &Step, grid: &Grid, candidates: &Candidates) -> f64 {
     use Technique as T;
-    let base = technique_grade(step.technique).se_rating;
+    let base = step.technique.facts().se.rating;
     let direct = || se_direct_single(step, grid, candidates).is_some();
     let rating = match step.technique {
         T::HiddenSingle => match step.placements.first() {
@@ -398,9 +226,8 @@ pub fn hodoku_grade<'a>(steps: impl IntoIterator<Item = &'a Step>, solved: bool)
     let mut level = Level::Easy;
     let mut score = 0u32;
     for step in steps {
-        let g = technique_grade(step.technique);
-        level = level.max(g.hodoku_level);
-        score += g.hodoku_score;
+        level = level.max(hodoku_level(step.technique));
+        score += hodoku_score(step.technique);
     }
     if !solved {
         level = Level::Extreme;
@@ -423,9 +250,8 @@ pub fn grade(puzzle: &Grid, options: &GradeOptions) -> Result<Grade, Invalid> {
     let (level, score) = hodoku_grade(steps.iter().copied(), solved);
     let hardest = steps
         .iter()
-        .map(|s| technique_grade(s.technique))
-        .max_by_key(|g| (g.hodoku_level, g.hodoku_score, g.hodoku_index))
-        .map(|g| g.technique);
+        .map(|s| s.technique)
+        .max_by_key(|&t| (hodoku_level(t), hodoku_score(t), t.facts().order));
     let rating = se_walk(puzzle, &opts);
     Ok(Grade {
         solved,
@@ -457,7 +283,7 @@ fn se_floor(technique: Technique) -> f64 {
         T::LockedCandidatesClaiming => 1.9,
         T::HiddenPair => 2.0,
         T::HiddenTriple => 2.5,
-        t => technique_grade(t).se_rating,
+        t => t.facts().se.rating,
     }
 }
 
@@ -489,7 +315,7 @@ fn se_walk(puzzle: &Grid, options: &Options) -> Rating {
         // eliminations that led to it stay in the grid, and a later step may
         // have to make them again.
         let step = match se_direct_single(&step, &pos.grid, &pos.candidates) {
-            Some((cell, digit)) if r < technique_grade(step.technique).se_rating => {
+            Some((cell, digit)) if r < step.technique.facts().se.rating => {
                 Step::new(Technique::HiddenSingle).place(cell, digit)
             }
             _ => step,
@@ -510,17 +336,19 @@ mod tests {
     }
 
     #[test]
-    fn table_is_complete_and_in_hodoku_order() {
-        for &t in Technique::ALL {
-            assert_eq!(TABLE.iter().filter(|g| g.technique == t).count(), 1, "{t}");
-        }
-        assert!(
-            TABLE
-                .windows(2)
-                .all(|w| w[0].hodoku_index <= w[1].hodoku_index)
+    fn the_table_has_hodoku_and_se_numbers() {
+        assert_eq!(hodoku_score(Technique::HiddenSingle), 14);
+        assert_eq!(hodoku_level(Technique::FinnedSwordfish), Level::Unfair);
+        assert_eq!(Technique::XWing.facts().se.rating, 3.2);
+        assert_eq!(
+            hodoku_score(Technique::NestedForcingChains1),
+            BRUTE_FORCE_SCORE
         );
-        assert_eq!(technique_grade(Technique::HiddenSingle).hodoku_score, 14);
-        assert_eq!(technique_grade(Technique::XWing).se_rating, 3.2);
+        let order: Vec<Technique> = Technique::solver_order().collect();
+        let at = |t| order.iter().position(|&u| u == t).unwrap();
+        assert!(at(Technique::LockedPair) < at(Technique::LockedCandidatesPointing));
+        assert!(at(Technique::ForcingNetVerity) < at(Technique::NishioForcingChain));
+        assert!(at(Technique::NishioForcingChain) < at(Technique::BruteForce));
     }
 
     #[test]

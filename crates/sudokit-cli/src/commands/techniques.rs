@@ -1,14 +1,13 @@
 //! `sudokit techniques`: every technique and group name with its family,
 //! HoDoKu level and score, SE rating and a one-line summary, read from the
-//! library's technique table (`sudokit::logic::technique`) and grade table
-//! (`sudokit::grade::TABLE`).
+//! library's one technique table (`sudokit::logic::Technique::facts`).
 
 use crate::cli::{Lang, TechniquesArgs, TechniquesFormat};
 use crate::commands::human;
 use serde_json::{Map, Value, json};
 use std::io::{self, Write};
 use std::process::ExitCode;
-use sudokit::grade::{self, Level, TechniqueGrade};
+use sudokit::logic::Level;
 use sudokit::logic::{GROUPS, Group, Technique};
 
 /// The note every "unknown technique" error ends with.
@@ -60,19 +59,21 @@ fn rows(lang: Lang) -> Vec<Row> {
 }
 
 /// `6.6`, or `~6.6` for a rating SE does not have (an approximation).
-fn se_text(g: &TechniqueGrade) -> String {
-    let mark = if g.se_exact { "" } else { "~" };
-    format!("{mark}{:.1}", g.se_rating)
+fn se_text(t: Technique) -> String {
+    let se = t.facts().se;
+    let mark = if se.exact { "" } else { "~" };
+    format!("{mark}{:.1}", se.rating)
 }
 
 fn technique_row(t: Technique, summary: &str) -> Row {
-    let g = grade::technique_grade(t);
+    let facts = t.facts();
+    let hodoku = facts.hodoku;
     let cells = [
         t.name().to_string(),
         t.family().name().to_string(),
-        g.hodoku_level.name().to_string(),
-        g.hodoku_score.to_string(),
-        se_text(g),
+        hodoku.map_or("-".into(), |h| h.level.name().to_string()),
+        hodoku.map_or("-".into(), |h| h.score.to_string()),
+        se_text(t),
         summary.to_string(),
     ];
     let json = json!({
@@ -80,10 +81,11 @@ fn technique_row(t: Technique, summary: &str) -> Row {
         "kind": "technique",
         "family": t.family().name(),
         "available": t.is_available(),
-        "level": g.hodoku_level.name(),
-        "score": g.hodoku_score,
-        "se_rating": g.se_rating,
-        "se_exact": g.se_exact,
+        "default": t.is_default(),
+        "level": hodoku.map(|h| h.level.name()),
+        "score": hodoku.map(|h| h.score),
+        "se_rating": facts.se.rating,
+        "se_exact": facts.se.exact,
         "description": summary,
     });
     Row { cells, json }
@@ -98,36 +100,35 @@ fn span<T: PartialEq + std::fmt::Display>(lo: T, hi: T) -> String {
     }
 }
 
-fn min_max<T: PartialOrd + Copy>(items: impl Iterator<Item = T>) -> (T, T) {
+fn min_max<T: PartialOrd + Copy>(items: impl Iterator<Item = T>) -> Option<(T, T)> {
     let items: Vec<T> = items.collect();
     let pick = |better: fn(&T, &T) -> bool| {
         items
             .iter()
             .copied()
             .reduce(|a, b| if better(&b, &a) { b } else { a })
-            .expect("every group has members")
     };
-    (pick(|b, a| b < a), pick(|b, a| b > a))
+    Some((pick(|b, a| b < a)?, pick(|b, a| b > a)?))
 }
 
 fn group_row(g: Group, summary: &str) -> Row {
-    let grades: Vec<&TechniqueGrade> = g
-        .members()
-        .iter()
-        .map(|&t| grade::technique_grade(t))
-        .collect();
-    let (lo_level, hi_level) = min_max(grades.iter().map(|r| r.hodoku_level));
-    let (lo_score, hi_score) = min_max(grades.iter().map(|r| r.hodoku_score));
-    let (lo_se, hi_se) = min_max(grades.iter().map(|r| r.se_rating));
-    let exact = grades.iter().all(|r| r.se_exact);
+    let members = g.members().iter().map(|t| t.facts());
+    let hodoku: Vec<_> = members.clone().filter_map(|f| f.hodoku).collect();
+    let levels = min_max(hodoku.iter().map(|h| h.level));
+    let scores = min_max(hodoku.iter().map(|h| h.score));
+    let (lo_se, hi_se) =
+        min_max(members.clone().map(|f| f.se.rating)).expect("groups have members");
+    let exact = members.clone().all(|f| f.se.exact);
     let mark = if exact { "" } else { "~" };
-    let level = span(Level::name(lo_level), Level::name(hi_level));
+    let level = levels.map_or("-".into(), |(lo, hi)| {
+        span(Level::name(lo), Level::name(hi))
+    });
     let members: Vec<&str> = g.members().iter().map(|t| t.name()).collect();
     let cells = [
         g.name().to_string(),
         g.family().name().to_string(),
         level.clone(),
-        span(lo_score, hi_score),
+        scores.map_or("-".into(), |(lo, hi)| span(lo, hi)),
         format!(
             "{mark}{}",
             span(format!("{lo_se:.1}"), format!("{hi_se:.1}"))
@@ -142,7 +143,8 @@ fn group_row(g: Group, summary: &str) -> Row {
     let available = g.members().iter().any(|t| t.is_available());
     obj.insert("available".into(), available.into());
     obj.insert("level".into(), level.into());
-    obj.insert("score".into(), json!({"min": lo_score, "max": hi_score}));
+    let score = scores.map(|(lo, hi)| json!({"min": lo, "max": hi}));
+    obj.insert("score".into(), score.into());
     obj.insert("se_rating".into(), json!({"min": lo_se, "max": hi_se}));
     obj.insert("se_exact".into(), exact.into());
     obj.insert("description".into(), summary.into());

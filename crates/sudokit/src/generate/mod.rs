@@ -112,7 +112,7 @@ impl TechniqueTarget {
     pub fn level(&self) -> Level {
         self.members
             .iter()
-            .map(|&t| grade::technique_grade(t).hodoku_level)
+            .map(|&t| grade::hodoku_level(t))
             .min()
             .unwrap_or(Level::Easy)
     }
@@ -129,7 +129,12 @@ impl TechniqueTarget {
     /// then the group names.
     pub fn valid_names() -> Vec<&'static str> {
         let mut names: Vec<&str> = Technique::available().map(Technique::name).collect();
-        names.extend(logic::GROUPS.iter().map(|g| g.name()));
+        names.extend(
+            logic::GROUPS
+                .iter()
+                .filter(|g| g.members().iter().any(|t| t.is_available()))
+                .map(|g| g.name()),
+        );
         names
     }
 }

@@ -26,66 +26,10 @@ use crate::logic::solver::SolvedStep;
 use crate::logic::{Family, Link, Step, Technique};
 use std::fmt::Write;
 
-/// The name of `technique` as players say it, in `lang`.
+/// The name of `technique` as players say it, in `lang` (the table's
+/// [`Technique::title`]).
 pub fn technique_name(technique: Technique, lang: Lang) -> &'static str {
-    use Technique as T;
-    let (en, es) = match technique {
-        T::FullHouse => ("Full house", "Casilla única"),
-        T::NakedSingle => ("Naked single", "Único desnudo"),
-        T::HiddenSingle => ("Hidden single", "Único oculto"),
-        T::LockedCandidatesPointing => (
-            "Locked candidates (pointing)",
-            "Candidatos bloqueados (apuntando)",
-        ),
-        T::LockedCandidatesClaiming => (
-            "Locked candidates (claiming)",
-            "Candidatos bloqueados (reclamando)",
-        ),
-        T::LockedPair => ("Locked pair", "Par bloqueado"),
-        T::LockedTriple => ("Locked triple", "Trío bloqueado"),
-        T::NakedPair => ("Naked pair", "Par desnudo"),
-        T::NakedTriple => ("Naked triple", "Trío desnudo"),
-        T::NakedQuad => ("Naked quad", "Cuarteto desnudo"),
-        T::HiddenPair => ("Hidden pair", "Par oculto"),
-        T::HiddenTriple => ("Hidden triple", "Trío oculto"),
-        T::HiddenQuad => ("Hidden quad", "Cuarteto oculto"),
-        T::XWing => ("X-Wing", "X-Wing"),
-        T::Swordfish => ("Swordfish", "Pez espada (Swordfish)"),
-        T::Jellyfish => ("Jellyfish", "Medusa (Jellyfish)"),
-        T::Skyscraper => ("Skyscraper", "Rascacielos (Skyscraper)"),
-        T::TwoStringKite => ("2-String Kite", "Cometa (2-String Kite)"),
-        T::EmptyRectangle => ("Empty rectangle", "Rectángulo vacío"),
-        T::TurbotFish => ("Turbot fish", "Turbot Fish"),
-        T::XyWing => ("XY-Wing", "XY-Wing"),
-        T::XyzWing => ("XYZ-Wing", "XYZ-Wing"),
-        T::WWing => ("W-Wing", "W-Wing"),
-        T::RemotePair => ("Remote pair", "Pares remotos"),
-        T::UniqueRectangle1 => ("Unique rectangle type 1", "Rectángulo único tipo 1"),
-        T::UniqueRectangle2 => ("Unique rectangle type 2", "Rectángulo único tipo 2"),
-        T::UniqueRectangle3 => ("Unique rectangle type 3", "Rectángulo único tipo 3"),
-        T::UniqueRectangle4 => ("Unique rectangle type 4", "Rectángulo único tipo 4"),
-        T::UniqueRectangle5 => ("Unique rectangle type 5", "Rectángulo único tipo 5"),
-        T::UniqueRectangle6 => ("Unique rectangle type 6", "Rectángulo único tipo 6"),
-        T::HiddenRectangle => ("Hidden rectangle", "Rectángulo oculto"),
-        T::AvoidableRectangle1 => ("Avoidable rectangle type 1", "Rectángulo evitable tipo 1"),
-        T::AvoidableRectangle2 => ("Avoidable rectangle type 2", "Rectángulo evitable tipo 2"),
-        T::BugPlusOne => ("BUG+1", "BUG+1"),
-        T::FinnedXWing => ("Finned X-Wing", "X-Wing con aleta"),
-        T::SashimiXWing => ("Sashimi X-Wing", "X-Wing sashimi"),
-        T::SimpleColorsTrap => ("Simple colors (trap)", "Coloreado simple (trampa)"),
-        T::SimpleColorsWrap => ("Simple colors (wrap)", "Coloreado simple (envoltura)"),
-        T::MultiColors1 => ("Multi colors type 1", "Coloreado múltiple tipo 1"),
-        T::MultiColors2 => ("Multi colors type 2", "Coloreado múltiple tipo 2"),
-        T::XChain => ("X-Chain", "Cadena X"),
-        T::XyChain => ("XY-Chain", "Cadena XY"),
-        T::Aic => (
-            "Alternating inference chain",
-            "Cadena de inferencias alternas (AIC)",
-        ),
-        T::AlsXz => ("ALS-XZ", "ALS-XZ"),
-        T::ForcingChain => ("Forcing chain", "Cadena forzada"),
-    };
-    pick(lang, en, es)
+    technique.title(lang)
 }
 
 fn pick(lang: Lang, en: &'static str, es: &'static str) -> &'static str {

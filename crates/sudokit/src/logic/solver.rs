@@ -1,5 +1,5 @@
 //! The human-style solver: at each position, the simplest technique that
-//! finds something, in HoDoKu's order ([`crate::grade::TABLE`]), one step at
+//! finds something, in HoDoKu's order ([`Technique::solver_order`]), one step at
 //! a time, each recorded. Among singles it takes the one HoDoKu would take
 //! next ([`crate::logic::singles_queue`]).
 //!
@@ -29,7 +29,8 @@ use std::fmt;
 /// What the solver may use.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// The techniques allowed; `None` for every available one. The order
+    /// The techniques allowed; `None` for the default set
+    /// ([`Technique::is_default`]). The order
     /// given does not matter: the solver always tries them in HoDoKu's order.
     pub techniques: Option<Vec<Technique>>,
     /// When stuck, place the solution's digit in a cell with the fewest
@@ -38,7 +39,7 @@ pub struct Options {
 }
 
 impl Default for Options {
-    /// Every available technique, no fallback.
+    /// The default technique set, no fallback.
     fn default() -> Options {
         Options {
             techniques: None,
@@ -58,9 +59,12 @@ impl Options {
 
     /// The allowed, available techniques in HoDoKu's order.
     pub fn order(&self) -> Vec<Technique> {
-        crate::grade::hodoku_order()
+        Technique::solver_order()
             .filter(|t| t.is_available())
-            .filter(|t| self.techniques.as_ref().is_none_or(|list| list.contains(t)))
+            .filter(|t| match &self.techniques {
+                Some(list) => list.contains(t),
+                None => t.is_default(),
+            })
             .collect()
     }
 }
@@ -188,9 +192,14 @@ impl Position {
     /// singles in HoDoKu's queue order first (see
     /// [`crate::logic::singles_queue`]) and fall back on this.
     pub fn advance(&mut self, order: &[Technique]) -> Option<Step> {
-        for &technique in order {
-            let mut steps = self.steps(technique);
-            if technique == Technique::HiddenSingle {
+        for group in order.chunk_by(|a, b| a.facts().order == b.facts().order) {
+            let mut steps: Vec<Step> = group.iter().flat_map(|&t| self.steps(t)).collect();
+            if group.len() > 1 {
+                // Techniques sharing one HoDoKu index are one HoDoKu solver
+                // (nice loops and AICs, forcing chains of both forms): its
+                // sort picks among all their steps.
+                steps.sort_by_key(crate::logic::hodoku_key);
+            } else if group[0] == Technique::HiddenSingle {
                 // By house (rows, columns, boxes), then digit: the order in
                 // which HoDoKu queues the hidden singles of a fresh position.
                 // (The solver takes singles from [`SinglesQueue`] first; this

@@ -1,0 +1,16 @@
+//! Templates (set and delete) and HoDoKu's brute force.
+//!
+//! Not implemented yet: [`IMPLEMENTED`] is empty and [`find`] finds nothing.
+
+use crate::candidates::Candidates;
+use crate::grid::Grid;
+use crate::logic::{Step, Technique};
+
+/// The techniques of this family that are implemented.
+pub const IMPLEMENTED: &[Technique] = &[];
+
+/// Every step of `technique` (a member of this family) on the position.
+pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
+    let _ = (technique, grid, candidates);
+    Vec::new()
+}

@@ -1,0 +1,16 @@
+//! Sudoku Explainer's chains: bidirectional cycles, forcing X-, Y- and XY-chains, Nishio, multiple (cell, region), dynamic and nested forcing chains, rated with SE's length bonus.
+//!
+//! Not implemented yet: [`IMPLEMENTED`] is empty and [`find`] finds nothing.
+
+use crate::candidates::Candidates;
+use crate::grid::Grid;
+use crate::logic::{Step, Technique};
+
+/// The techniques of this family that are implemented.
+pub const IMPLEMENTED: &[Technique] = &[];
+
+/// Every step of `technique` (a member of this family) on the position.
+pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
+    let _ = (technique, grid, candidates);
+    Vec::new()
+}
