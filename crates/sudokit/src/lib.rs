@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 pub mod candidates;
+pub mod cell_set;
 pub mod classic;
 pub mod engine;
 pub mod error;
@@ -30,6 +31,7 @@ pub mod logic;
 pub mod rules;
 
 pub use candidates::{Candidates, DigitSet};
+pub use cell_set::CellSet;
 pub use error::{ParseError, ParseErrorKind, RuleError};
 pub use format::Puzzle;
 pub use grid::{Cell, Digit, Grid, House, Index9};

@@ -150,8 +150,30 @@ pub fn step_json(step: &SolvedStep, lang: trace::Lang) -> Value {
                 .collect();
             obj.insert("links".into(), links);
         }
+        if !s.chains.is_empty() {
+            obj.insert("chains".into(), s.chains.iter().map(chain_json).collect());
+        }
     }
     Value::Object(obj)
+}
+
+/// A chain for drawing: its Eureka text, its nodes (cells, digit, kind)
+/// and the links between them (`true` = strong).
+fn chain_json(chain: &sudokit::logic::Chain) -> Value {
+    let nodes: Value = chain
+        .nodes
+        .iter()
+        .map(|n| {
+            let kind = match n.kind {
+                sudokit::logic::NodeKind::Candidate => "candidate",
+                sudokit::logic::NodeKind::Group => "group",
+                sudokit::logic::NodeKind::Als => "als",
+            };
+            let cells: Value = n.cells.iter().map(|c| c.to_string()).collect();
+            json!({"cells": cells, "digit": n.digit.get(), "kind": kind})
+        })
+        .collect();
+    json!({"text": chain.to_string(), "nodes": nodes, "strong": chain.strong})
 }
 
 /// The pencil marks as 81 strings (`""` for a filled cell).

@@ -159,9 +159,28 @@ pub fn text(step: &SolvedStep, lang: Lang) -> String {
 pub fn step_text(step: &Step, lang: Lang) -> String {
     let name = technique_name(step.technique, lang);
     let result = effects(&step.placements, &step.eliminations);
-    match reason(step, lang) {
+    match family_reason(step, lang).or_else(|| reason(step, lang)) {
         Some(reason) => format!("{name}: {reason} => {result}"),
         None => generic(step, name, &result, lang),
+    }
+}
+
+/// The words a family module keeps for its own techniques.
+fn family_reason(step: &Step, lang: Lang) -> Option<String> {
+    use crate::logic::{
+        als, chains, exclusion, fish, forcing, last_resort, se_chains, single_digit, uniqueness,
+    };
+    match step.technique.family() {
+        Family::Fish => fish::reason(step, lang),
+        Family::Chains => chains::reason(step, lang),
+        Family::Uniqueness => uniqueness::reason(step, lang),
+        Family::SingleDigit => single_digit::reason(step, lang),
+        Family::Als => als::reason(step, lang),
+        Family::Forcing => forcing::reason(step, lang),
+        Family::Exclusion => exclusion::reason(step, lang),
+        Family::SeChains => se_chains::reason(step, lang),
+        Family::LastResort => last_resort::reason(step, lang),
+        _ => None,
     }
 }
 
@@ -171,7 +190,10 @@ fn generic(step: &Step, name: &str, result: &str, lang: Lang) -> String {
     if !step.digits.is_empty() {
         pattern.push(digit_list(step.digits));
     }
-    if !step.links.is_empty() {
+    if !step.chains.is_empty() {
+        let chains: Vec<String> = step.chains.iter().map(|c| c.to_string()).collect();
+        pattern.push(chains.join(" ; "));
+    } else if !step.links.is_empty() {
         pattern.push(chain_text(&step.links));
     } else if !step.cells.is_empty() {
         pattern.push(cell_list(&step.cells));

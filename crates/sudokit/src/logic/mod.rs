@@ -46,7 +46,7 @@ pub mod wings;
 mod soundness;
 
 pub use facts::{Facts, Level};
-pub use step::{Link, Step};
+pub use step::{Chain, Link, Node, NodeKind, Step};
 pub use technique::{Family, GROUPS, Group, Technique, parse_techniques};
 
 use crate::candidates::Candidates;

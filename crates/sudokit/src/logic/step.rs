@@ -2,6 +2,7 @@
 //! eliminates, and the evidence needed to draw and explain it.
 
 use crate::candidates::{Candidates, DigitSet};
+use crate::cell_set::CellSet;
 use crate::grid::{Cell, Digit, Grid, House};
 use crate::logic::Technique;
 use std::fmt;
@@ -51,6 +52,9 @@ pub struct Step {
     pub fins: Vec<Cell>,
     /// The links of a chain, in order.
     pub links: Vec<Link>,
+    /// Chains in Eureka form (nice loops, AICs, ALS chains, forcing chains
+    /// and nets: one per branch), with grouped and ALS nodes.
+    pub chains: Vec<Chain>,
 }
 
 impl Step {
@@ -65,6 +69,7 @@ impl Step {
             digits: DigitSet::EMPTY,
             fins: Vec::new(),
             links: Vec::new(),
+            chains: Vec::new(),
         }
     }
 
@@ -141,6 +146,73 @@ impl fmt::Display for Step {
         if !self.houses.is_empty() {
             let houses: Vec<String> = self.houses.iter().map(House::to_string).collect();
             write!(f, " ({})", houses.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// What a chain [`Node`] stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NodeKind {
+    /// One candidate: the digit in one cell.
+    Candidate,
+    /// A group: the digit in any of two or three cells of one box and one
+    /// line (grouped links).
+    Group,
+    /// An almost locked set: the digit somewhere in its cells.
+    Als,
+}
+
+/// A node of a chain: a digit in a cell, a group of cells, or an almost
+/// locked set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The node's cells (one for a candidate).
+    pub cells: CellSet,
+    /// The digit.
+    pub digit: Digit,
+    /// What the node stands for.
+    pub kind: NodeKind,
+}
+
+impl Node {
+    /// The candidate `digit` in `cell`.
+    pub fn candidate(cell: Cell, digit: Digit) -> Node {
+        Node {
+            cells: CellSet::single(cell),
+            digit,
+            kind: NodeKind::Candidate,
+        }
+    }
+}
+
+impl fmt::Display for Node {
+    /// Eureka notation: `(1)r2c3`, a group `(1)r2c34`, an ALS `(1)r2c3489`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}){}", self.digit, self.cells)
+    }
+}
+
+/// A chain as drawn and written: its nodes and, between each two, whether
+/// the link is strong (`=`) or weak (`-`). Forcing chains give one chain per
+/// branch, each from the premise, the first node being the assumption.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chain {
+    /// The nodes in order.
+    pub nodes: Vec<Node>,
+    /// `strong[i]` is the link between `nodes[i]` and `nodes[i + 1]`.
+    pub strong: Vec<bool>,
+}
+
+impl fmt::Display for Chain {
+    /// Eureka notation as HoDoKu writes it: `(1)r2c3=(1)r2c7-(1)r5c7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, node) in self.nodes.iter().enumerate() {
+            if i > 0 {
+                let strong = self.strong.get(i - 1).copied().unwrap_or(false);
+                f.write_str(if strong { "=" } else { "-" })?;
+            }
+            write!(f, "{node}")?;
         }
         Ok(())
     }

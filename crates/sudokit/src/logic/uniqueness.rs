@@ -605,6 +605,17 @@ fn bug_plus_one(grid: &Grid, candidates: &Candidates) -> Option<Step> {
     Some(tri.houses().into_iter().fold(step, Step::house))
 }
 
+/// The reason part of the text of `step` (a step of this family), in
+/// `lang`, for the techniques whose words live here; `None` leaves the text
+/// to [`crate::logic::explain`].
+pub(crate) fn reason(
+    step: &crate::logic::Step,
+    lang: crate::classic::trace::Lang,
+) -> Option<String> {
+    let _ = (step, lang);
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
