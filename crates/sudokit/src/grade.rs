@@ -85,6 +85,9 @@ fn round1(x: f64) -> f64 {
 /// SE's length bonus.
 pub fn se_rating(step: &Step, grid: &Grid, candidates: &Candidates) -> f64 {
     use Technique as T;
+    if let Some(rating) = family_se_rating(step) {
+        return round1(rating);
+    }
     let base = step.technique.facts().se.rating;
     let direct = || se_direct_single(step, grid, candidates).is_some();
     let rating = match step.technique {
@@ -108,6 +111,27 @@ pub fn se_rating(step: &Step, grid: &Grid, candidates: &Candidates) -> f64 {
         _ => base,
     };
     round1(rating)
+}
+
+/// The rating a family module gives a step of its own (see the modules'
+/// `se_rating`), if it does.
+fn family_se_rating(step: &Step) -> Option<f64> {
+    use crate::logic::{
+        Family, als, chains, exclusion, fish, forcing, last_resort, se_chains, single_digit,
+        uniqueness,
+    };
+    match step.technique.family() {
+        Family::Fish => fish::se_rating(step),
+        Family::Chains => chains::se_rating(step),
+        Family::Uniqueness => uniqueness::se_rating(step),
+        Family::SingleDigit => single_digit::se_rating(step),
+        Family::Als => als::se_rating(step),
+        Family::Forcing => forcing::se_rating(step),
+        Family::Exclusion => exclusion::se_rating(step),
+        Family::SeChains => se_chains::se_rating(step),
+        Family::LastResort => last_resort::se_rating(step),
+        _ => None,
+    }
 }
 
 /// The hidden single that makes `step` one of SE's "direct" hints, if it is
