@@ -70,7 +70,7 @@ pub enum Command {
     Explain(HumanArgs),
     /// Print only the next human-style step for each grid as given.
     #[command(after_help = HINT_HELP)]
-    Hint(HumanArgs),
+    Hint(HintArgs),
     /// Print the difficulty of each puzzle: level, score, rating, hardest technique.
     #[command(after_help = GRADE_HELP)]
     Grade(GradeArgs),
@@ -194,6 +194,9 @@ pub struct GenerateArgs {
     /// At most N clues.
     #[arg(long, value_name = "N")]
     pub clues: Option<usize>,
+    /// The SE rating (ER) every puzzle must have: `MIN..MAX` (`6.5..7.5`), `MIN..`, `..MAX`.
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_rating_range, allow_hyphen_values = false)]
+    pub rating: Option<sudokit::generate::RatingRange>,
     /// Symmetry of the pattern of givens.
     #[arg(long, value_enum, default_value_t = SymmetryArg::Rotate180)]
     pub symmetry: SymmetryArg,
@@ -217,6 +220,10 @@ pub struct GenerateArgs {
 
 fn parse_technique(s: &str) -> Result<sudokit::generate::TechniqueTarget, String> {
     s.parse().map_err(crate::commands::techniques::with_hint)
+}
+
+fn parse_rating_range(s: &str) -> Result<sudokit::generate::RatingRange, String> {
+    s.parse()
 }
 
 fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
@@ -288,6 +295,17 @@ pub struct HumanArgs {
     pub fallback: bool,
     #[command(flatten)]
     pub common: Common,
+}
+
+/// `sudokit hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// Every step every allowed technique finds at the position (HoDoKu's "All steps"), one per
+    /// line, then an empty line; without `--techniques`, every available technique.
+    #[arg(long)]
+    pub all: bool,
+    #[command(flatten)]
+    pub human: HumanArgs,
 }
 
 /// `sudokit grade`.

@@ -1370,6 +1370,9 @@ fn generate_levels_match_the_grader() {
                 assert_eq!(obj["level"], *level);
                 assert_eq!(obj["score"], g.score);
                 assert_eq!(obj["rating_text"], g.rating.to_string());
+                assert_eq!(obj["se_er"], g.se.er.value());
+                assert_eq!(obj["se_ep"], g.se.ep.value());
+                assert_eq!(obj["se_ed"], g.se.ed.value());
                 let hardest = g.hardest.filter(|_| g.solved).map(|t| t.name());
                 assert_eq!(obj["hardest"].as_str(), hardest);
                 assert_eq!(obj["clues"], p.clues());
@@ -2121,9 +2124,9 @@ mod ux {
         assert!(lines[0].starts_with("easy\t"), "{}", lines[0]);
         assert_eq!(
             lines[1],
-            format!("unfinished\t-\t{}\tstuck after {last}", g.rating)
+            format!("unfinished\t-\t{}\tstuck after {last}", g.se)
         );
-        assert!(lines[1].starts_with("unfinished\t-\t>"), "{}", lines[1]);
+        assert!(lines[1].starts_with("unfinished\t-\tED=>"), "{}", lines[1]);
 
         let json = run(&["grade", "-f", "json", "--techniques", "singles", P17]);
         let v: Value = serde_json::from_str(json.out.trim()).unwrap();

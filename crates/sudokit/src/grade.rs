@@ -235,8 +235,11 @@ pub struct Grade {
     /// HoDoKu's score: the sum of the steps' base scores (plus
     /// [`GIVE_UP_SCORE`] when not solved).
     pub score: u32,
-    /// The SE-style rating.
+    /// The SE-style rating of the whole solution (SE's ER, the same as
+    /// `se.er`).
     pub rating: Rating,
+    /// SE's three ratings: ER, EP and ED.
+    pub se: SeRatings,
     /// The technique of the hardest step on the HoDoKu-style path (highest
     /// level, then highest base score), if any step was needed.
     pub hardest: Option<Technique>,
@@ -268,6 +271,12 @@ pub fn hodoku_grade<'a>(steps: impl IntoIterator<Item = &'a Step>, solved: bool)
 pub fn grade(puzzle: &Grid, options: &GradeOptions) -> Result<Grade, Invalid> {
     let mut opts = options.solver.clone();
     opts.fallback = false;
+    if opts.techniques.is_none() {
+        // HoDoKu's own default set: SE's techniques, which sudokit's
+        // default set adds after HoDoKu's forcing nets, would change the
+        // path where HoDoKu takes brute force.
+        opts.techniques = Some(hodoku_default_set());
+    }
     let outcome = solver::solve(puzzle, &opts)?;
     let solved = outcome.status == Status::Solved;
     let steps: Vec<&Step> = outcome.steps.iter().filter_map(SolvedStep::step).collect();
@@ -276,22 +285,40 @@ pub fn grade(puzzle: &Grid, options: &GradeOptions) -> Result<Grade, Invalid> {
         .iter()
         .map(|s| s.technique)
         .max_by_key(|&t| (hodoku_level(t), hodoku_score(t), t.facts().order));
-    let rating = se_walk(puzzle, &opts);
+    let se = se_walk(puzzle, &options.solver);
     Ok(Grade {
         solved,
         level,
         score,
-        rating,
+        rating: se.er,
+        se,
         hardest,
         steps: outcome.steps,
     })
 }
 
-/// The techniques allowed, ordered by the lowest SE rating each can give.
+/// HoDoKu's default technique set (brute force included, once available).
+pub fn hodoku_default_set() -> Vec<Technique> {
+    Technique::ALL
+        .iter()
+        .copied()
+        .filter(|t| t.is_default() && t.facts().hodoku.is_some())
+        .collect()
+}
+
+/// The techniques of the SE-style walk, ordered by the lowest SE rating
+/// each can give: SE's own techniques (those with an exact rating); with a
+/// list of techniques given, also the listed ones SE does not have, at
+/// their approximate ratings.
 fn se_order(options: &Options) -> Vec<(Technique, f64)> {
-    let mut list: Vec<(Technique, f64)> = options
-        .order()
-        .into_iter()
+    let mut list: Vec<(Technique, f64)> = Technique::ALL
+        .iter()
+        .copied()
+        .filter(|t| t.is_available())
+        .filter(|t| match &options.techniques {
+            Some(list) => list.contains(t),
+            None => t.facts().se.exact,
+        })
         .map(|t| (t, se_floor(t)))
         .collect();
     list.sort_by(|a, b| a.1.total_cmp(&b.1));
@@ -311,44 +338,90 @@ fn se_floor(technique: Technique) -> f64 {
     }
 }
 
-/// The SE-style walk: at each position the lowest-rated step; the rating is
-/// the highest on the way.
-fn se_walk(puzzle: &Grid, options: &Options) -> Rating {
+/// Sudoku Explainer's three ratings of a puzzle, as `serate` gives them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeRatings {
+    /// ER: the hardest step of the whole solution.
+    pub er: Rating,
+    /// EP: the hardest step up to the first one that places a digit.
+    pub ep: Rating,
+    /// ED: the first step's rating.
+    pub ed: Rating,
+}
+
+impl fmt::Display for SeRatings {
+    /// `ED=ER/EP/ED` as `serate` prints it: `ED=7.2/1.2/1.2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ED={}/{}/{}", self.er, self.ep, self.ed)
+    }
+}
+
+/// The SE-style walk: at each position the lowest-rated step (SE takes the
+/// first hint of its producers, which are ordered by rating); ER is the
+/// highest rating on the way, EP the highest up to the first placement, ED
+/// the first step's (SE's `difficulty`, `pearl` and `diamond`).
+fn se_walk(puzzle: &Grid, options: &Options) -> SeRatings {
     let order = se_order(options);
     let mut pos = Position::new(puzzle);
     let mut hardest: f64 = 0.0;
+    let (mut ep, mut ed) = (None, None);
     while !pos.grid.is_full() {
-        let mut best: Option<(f64, Step)> = None;
-        for &(technique, floor) in &order {
-            if best.as_ref().is_some_and(|(r, _)| *r <= floor) {
-                break;
-            }
-            for step in pos.steps(technique) {
-                let r = se_rating(&step, &pos.grid, &pos.candidates);
-                if best.as_ref().is_none_or(|(b, _)| r < *b) {
-                    best = Some((r, step));
-                }
-            }
-        }
-        let Some((r, step)) = best else {
+        let Some((r, step)) = se_next(&pos, &order) else {
             let top = order.iter().map(|&(t, _)| se_floor(t)).fold(0.0, f64::max);
-            return Rating::Beyond(top.max(hardest));
+            let beyond = Rating::Beyond(top.max(hardest));
+            return SeRatings {
+                er: beyond,
+                ep: ep.unwrap_or(beyond),
+                ed: ed.unwrap_or(beyond),
+            };
         };
         hardest = hardest.max(r);
-        // SE applies a direct hint by placing its single only: the
-        // eliminations that led to it stay in the grid, and a later step may
-        // have to make them again.
-        let step = match se_direct_single(&step, &pos.grid, &pos.candidates) {
-            Some((cell, digit)) if r < step.technique.facts().se.rating => {
-                Step::new(Technique::HiddenSingle).place(cell, digit)
-            }
-            _ => step,
-        };
+        ed.get_or_insert(Rating::Exact(hardest));
+        if ep.is_none() && !step.placements.is_empty() {
+            ep = Some(Rating::Exact(hardest));
+        }
         if !pos.apply(&step) {
-            return Rating::Beyond(hardest);
+            let beyond = Rating::Beyond(hardest);
+            return SeRatings {
+                er: beyond,
+                ep: ep.unwrap_or(beyond),
+                ed: ed.unwrap_or(beyond),
+            };
         }
     }
-    Rating::Exact(hardest)
+    let er = Rating::Exact(hardest);
+    SeRatings {
+        er,
+        ep: ep.unwrap_or(er),
+        ed: ed.unwrap_or(er),
+    }
+}
+
+/// The lowest-rated step at `pos` among `order` (ordered by the lowest
+/// rating each technique can give), with its rating. SE applies a direct
+/// hint by placing its single only: the eliminations that led to it stay in
+/// the grid, and a later step may have to make them again.
+fn se_next(pos: &Position, order: &[(Technique, f64)]) -> Option<(f64, Step)> {
+    let mut best: Option<(f64, Step)> = None;
+    for &(technique, floor) in order {
+        if best.as_ref().is_some_and(|(r, _)| *r <= floor) {
+            break;
+        }
+        for step in pos.steps(technique) {
+            let r = se_rating(&step, &pos.grid, &pos.candidates);
+            if best.as_ref().is_none_or(|(b, _)| r < *b) {
+                best = Some((r, step));
+            }
+        }
+    }
+    let (r, step) = best?;
+    let step = match se_direct_single(&step, &pos.grid, &pos.candidates) {
+        Some((cell, digit)) if r < step.technique.facts().se.rating => {
+            Step::new(Technique::HiddenSingle).place(cell, digit)
+        }
+        _ => step,
+    };
+    Some((r, step))
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         level: args.level.map(level),
         technique: args.technique.clone(),
         max_clues: args.clues,
+        rating: args.rating,
         timeout: Some(args.timeout),
         max_attempts: None,
     };

@@ -41,14 +41,15 @@ fn answer(entry: &Entry, grid: &Grid, options: &GradeOptions, args: &GradeArgs) 
     Answer::ok(out)
 }
 
-/// `level  score  rating  hardest`, or for a puzzle the techniques cannot
-/// finish `unfinished  -  >R  stuck after LAST` (HoDoKu's give-up score and
-/// the hardest step so far would read as a real grade).
+/// `level  score  ED=ER/EP/ED  hardest` (SE's three ratings as `serate`
+/// prints them), or for a puzzle the techniques cannot finish
+/// `unfinished  -  ED=>R/EP/ED  stuck after LAST` (HoDoKu's give-up score
+/// and the hardest step so far would read as a real grade).
 fn line(g: &grade::Grade) -> String {
     if g.solved {
         let hardest = g.hardest.map_or("-", |t| t.name());
-        format!("{}\t{}\t{}\t{hardest}\n", g.level, g.score, g.rating)
+        format!("{}\t{}\t{}\t{hardest}\n", g.level, g.score, g.se)
     } else {
-        format!("unfinished\t-\t{}\t{}\n", g.rating, human::stuck_after(g))
+        format!("unfinished\t-\t{}\t{}\n", g.se, human::stuck_after(g))
     }
 }

@@ -1,6 +1,6 @@
 //! `sudokit hint`: only the next human-style step for each grid as given.
 
-use crate::cli::{Format, HumanArgs};
+use crate::cli::{Format, HintArgs, HumanArgs};
 use crate::commands::human::{self, candidates_json, steps_json};
 use crate::input::Entry;
 use crate::output::{self, Answer};
@@ -8,14 +8,54 @@ use std::process::ExitCode;
 use sudokit::Grid;
 use sudokit::classic::trace;
 use sudokit::logic::explain;
-use sudokit::logic::solver::{self, Options, Position};
+use sudokit::logic::solver::{self, Options, Position, SolvedStep};
 
 /// Runs `hint`.
-pub fn run(args: &HumanArgs) -> anyhow::Result<ExitCode> {
+pub fn run(hint: &HintArgs) -> anyhow::Result<ExitCode> {
+    let args = &hint.human;
     let options = human::options(args.techniques.as_deref(), args.fallback)?;
     human::run_batch(&args.common, &options, |entry, grid, options| {
-        answer(entry, grid, options, args)
+        if hint.all {
+            all_steps(entry, grid, options, args)
+        } else {
+            answer(entry, grid, options, args)
+        }
     })
+}
+
+/// `hint --all`: every step of every allowed technique at the position,
+/// one text line each and an empty line, or a JSON object with them all.
+fn all_steps(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> Answer {
+    let format = args.common.format;
+    let lang = human::lang(args.lang);
+    let steps = match solver::all_steps(grid, options.techniques.as_deref()) {
+        Ok(steps) => steps,
+        Err(e) => return output::invalid(entry, Some(grid), &e.to_string(), format),
+    };
+    let steps: Vec<SolvedStep> = steps.into_iter().map(SolvedStep::Step).collect();
+    let out = match format {
+        Format::Json => {
+            let mut obj = output::object(entry, Some(grid));
+            obj.insert("status".into(), "steps".into());
+            obj.insert("count".into(), steps.len().into());
+            obj.insert("steps".into(), steps_json(&steps, lang));
+            output::json_line(obj)
+        }
+        Format::Line | Format::Grid => {
+            let mut text = String::new();
+            if args.candidates {
+                let pos = Position::new(grid);
+                text.push_str(&explain::pencil_marks(&pos.grid, &pos.candidates));
+            }
+            for step in &steps {
+                text.push_str(&explain::text(step, lang));
+                text.push('\n');
+            }
+            text.push('\n');
+            text
+        }
+    };
+    Answer::ok(out)
 }
 
 fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> Answer {

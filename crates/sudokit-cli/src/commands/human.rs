@@ -96,6 +96,10 @@ pub fn insert_grade(obj: &mut Map<String, Value>, g: &Grade) {
     obj.insert("score".into(), g.score.into());
     obj.insert("rating".into(), g.rating.value().into());
     obj.insert("rating_text".into(), g.rating.to_string().into());
+    obj.insert("se_er".into(), g.se.er.value().into());
+    obj.insert("se_ep".into(), g.se.ep.value().into());
+    obj.insert("se_ed".into(), g.se.ed.value().into());
+    obj.insert("se_text".into(), g.se.to_string().into());
     if matches!(g.rating, Rating::Beyond(_)) {
         obj.insert("rating_beyond".into(), true.into());
     }

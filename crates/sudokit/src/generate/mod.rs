@@ -177,6 +177,8 @@ pub struct Options {
     pub technique: Option<TechniqueTarget>,
     /// The most clues the puzzle may have.
     pub max_clues: Option<usize>,
+    /// The range of SE ratings (ER) the puzzle must have.
+    pub rating: Option<RatingRange>,
     /// Give up after this long (measured with [`Instant`], which some
     /// targets such as `wasm32-unknown-unknown` lack: use
     /// [`Options::max_attempts`] there).
@@ -194,6 +196,7 @@ impl Default for Options {
             level: None,
             technique: None,
             max_clues: None,
+            rating: None,
             timeout: Some(Duration::from_secs(60)),
             max_attempts: None,
         }
@@ -214,6 +217,9 @@ impl Options {
         }
         if let Some(t) = &self.technique {
             s += &format!(" using {t}");
+        }
+        if let Some(r) = self.rating {
+            s += &format!(" rated {r}");
         }
         if let Some(n) = self.max_clues {
             s += &format!(" with at most {}", counted(n as u64, "clue"));
@@ -240,6 +246,97 @@ impl Options {
         match self.level {
             Some(Level::Easy) if !self.minimal => Some(Level::Easy),
             _ => None,
+        }
+    }
+}
+
+/// A range of SE ratings (ER), both ends included, written `MIN..MAX`
+/// (`6.5..7.2`), `MIN..` or `..MAX`, or one number for exactly that
+/// rating. Ratings have one decimal, so the ends are compared to a tenth.
+///
+/// ```
+/// use sudokit::generate::RatingRange;
+/// use sudokit::grade::Rating;
+/// let r: RatingRange = "6.5..7".parse()?;
+/// assert!(r.contains(Rating::Exact(7.0)) && !r.contains(Rating::Exact(7.1)));
+/// assert!(!r.contains(Rating::Beyond(6.6)));
+/// assert_eq!(r.to_string(), "6.5..7.0");
+/// assert_eq!("9..".parse::<RatingRange>()?.to_string(), "9.0..");
+/// assert_eq!("x".parse::<RatingRange>().unwrap_err(), "expected a rating range MIN..MAX such as 6.5..7.5, got 'x'");
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingRange {
+    min: f64,
+    max: f64,
+}
+
+impl RatingRange {
+    /// The lowest rating allowed.
+    pub fn min(self) -> f64 {
+        self.min
+    }
+
+    /// The highest rating allowed.
+    pub fn max(self) -> f64 {
+        self.max
+    }
+
+    /// Whether an exact `rating` lies in the range (a rating beyond the
+    /// techniques at hand never does).
+    pub fn contains(self, rating: grade::Rating) -> bool {
+        match rating {
+            grade::Rating::Exact(r) => r >= self.min - 0.05 && r <= self.max + 0.05,
+            grade::Rating::Beyond(_) => false,
+        }
+    }
+}
+
+impl FromStr for RatingRange {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<RatingRange, String> {
+        let text = s.trim();
+        let bad = || format!("expected a rating range MIN..MAX such as 6.5..7.5, got '{text}'");
+        let number = |x: &str, default: f64| -> Result<f64, String> {
+            let x = x.trim();
+            if x.is_empty() {
+                return Ok(default);
+            }
+            match x.parse::<f64>() {
+                Ok(v) if (0.0..=20.0).contains(&v) => Ok((v * 10.0).round() / 10.0),
+                _ => Err(bad()),
+            }
+        };
+        let (min, max) = match text.split_once("..") {
+            Some((a, b)) if !(a.trim().is_empty() && b.trim().is_empty()) => {
+                (number(a, 0.0)?, number(b, 20.0)?)
+            }
+            Some(_) => return Err(bad()),
+            None => {
+                let v = number(text, f64::NAN)?;
+                if v.is_nan() {
+                    return Err(bad());
+                }
+                (v, v)
+            }
+        };
+        if min > max {
+            return Err(format!("rating range {text}: {min:.1} is above {max:.1}"));
+        }
+        Ok(RatingRange { min, max })
+    }
+}
+
+impl fmt::Display for RatingRange {
+    /// `6.5..7.0`, `9.0..`, `..3.0`, or one number.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.min > 0.0, self.max < 20.0) {
+            _ if self.min == self.max => write!(f, "{:.1}", self.min),
+            (true, true) => write!(f, "{:.1}..{:.1}", self.min, self.max),
+            (true, false) => write!(f, "{:.1}..", self.min),
+            (false, true) => write!(f, "..{:.1}", self.max),
+            (false, false) => f.write_str(".."),
         }
     }
 }
@@ -477,11 +574,12 @@ fn attempt(
     // The full grade, and the targets checked once more on it.
     let grade = grade::grade(&puzzle, &GradeOptions::default()).ok()?;
     let level_ok = options.level.is_none_or(|l| l == grade.level);
+    let rating_ok = options.rating.is_none_or(|r| r.contains(grade.rating));
     let technique_ok = options
         .technique
         .as_ref()
         .is_none_or(|t| grade.solved && t.is_used_in(&grade.steps));
-    (level_ok && technique_ok).then_some((puzzle, solution, grade))
+    (level_ok && technique_ok && rating_ok).then_some((puzzle, solution, grade))
 }
 
 #[cfg(test)]

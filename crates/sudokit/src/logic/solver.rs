@@ -317,6 +317,30 @@ pub fn solve(puzzle: &Grid, options: &Options) -> Result<SolveOutcome, Invalid> 
     })
 }
 
+/// Every step that any of `techniques` (`None`: every available technique)
+/// finds on `grid` as given, technique by technique in the solver's order:
+/// HoDoKu's "All steps" view. Steps of different techniques with the same
+/// effect are all listed, as each is a way to see it.
+///
+/// ```
+/// use sudokit::logic::solver;
+/// use sudokit::logic::Technique;
+/// let puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// let steps = solver::all_steps(&puzzle.parse().unwrap(), None).unwrap();
+/// assert!(steps.iter().any(|s| s.technique == Technique::HiddenSingle));
+/// assert!(steps.iter().all(|s| s.is_productive()));
+/// ```
+pub fn all_steps(grid: &Grid, techniques: Option<&[Technique]>) -> Result<Vec<Step>, Invalid> {
+    unique_solution(grid)?;
+    let pos = Position::new(grid);
+    Ok(Technique::solver_order()
+        .filter(|t| t.is_available())
+        .filter(|t| techniques.is_none_or(|list| list.contains(t)))
+        .flat_map(|t| pos.steps(t))
+        .filter(Step::is_productive)
+        .collect())
+}
+
 /// The next step for `grid` as given (a partly solved grid is fine): `None`
 /// when the grid is full, or when no allowed technique applies and there is
 /// no fallback.

@@ -372,7 +372,7 @@ techniques! {
     /// Evidence: `cells` and `links` in chain order, `houses` = the house of
     /// each link, `digits` = {d}.
     XChain = "x-chain", "X-Chain", "Cadena X",
-        hodoku(Chains, 5400, 260, Unfair, ON, se(6.6)),
+        hodoku(Chains, 5400, 260, Unfair, ON, se_approx(6.6)),
         "An alternating chain on one digit, strong at both ends: cells seeing both ends lose it",
         "Cadena alterna de un dígito, fuerte en los extremos: quien vea ambos extremos lo pierde";
     /// Chain of bivalue cells, each seeing the next, starting and ending on
@@ -381,7 +381,7 @@ techniques! {
     /// cells, from the first cell's `a` to the last cell's `a`), `digits` =
     /// the chain cells' candidates.
     XyChain = "xy-chain", "XY-Chain", "Cadena XY",
-        hodoku(Chains, 5500, 260, Unfair, ON, se(6.6)),
+        hodoku(Chains, 5500, 260, Unfair, ON, se_approx(6.6)),
         "A chain of bivalue cells from digit a to digit a: cells seeing both ends lose a",
         "Cadena de casillas bivalor de un dígito a al mismo a: quien vea ambos extremos pierde a";
     /// Finned fish of size 3. Evidence as for [`Technique::FinnedXWing`].
