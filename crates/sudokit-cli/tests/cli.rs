@@ -2124,9 +2124,10 @@ mod ux {
         assert!(lines[0].starts_with("easy\t"), "{}", lines[0]);
         assert_eq!(
             lines[1],
-            format!("unfinished\t-\t{}\tstuck after {last}", g.se)
+            format!("unfinished\t-\t{}\tstuck after {last}\t{}", g.rating, g.se)
         );
-        assert!(lines[1].starts_with("unfinished\t-\tED=>"), "{}", lines[1]);
+        assert!(lines[1].starts_with("unfinished\t-\t>"), "{}", lines[1]);
+        assert!(lines[1].ends_with(&format!("\tED={}/{}/{}", g.se.er, g.se.ep, g.se.ed)));
 
         let json = run(&["grade", "-f", "json", "--techniques", "singles", P17]);
         let v: Value = serde_json::from_str(json.out.trim()).unwrap();

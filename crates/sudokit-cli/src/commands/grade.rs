@@ -41,15 +41,21 @@ fn answer(entry: &Entry, grid: &Grid, options: &GradeOptions, args: &GradeArgs) 
     Answer::ok(out)
 }
 
-/// `level  score  ED=ER/EP/ED  hardest` (SE's three ratings as `serate`
-/// prints them), or for a puzzle the techniques cannot finish
-/// `unfinished  -  ED=>R/EP/ED  stuck after LAST` (HoDoKu's give-up score
-/// and the hardest step so far would read as a real grade).
+/// `level  score  rating  hardest  ED=ER/EP/ED` (the rating is SE's ER;
+/// the last column SE's three ratings as `serate` prints them, after the
+/// columns of the command-line contract), or for a puzzle the techniques
+/// cannot finish `unfinished  -  >R  stuck after LAST  ED=>R/EP/ED`
+/// (HoDoKu's give-up score and the hardest step so far would read as a
+/// real grade).
 fn line(g: &grade::Grade) -> String {
     if g.solved {
         let hardest = g.hardest.map_or("-", |t| t.name());
-        format!("{}\t{}\t{}\t{hardest}\n", g.level, g.score, g.se)
+        format!(
+            "{}\t{}\t{}\t{hardest}\t{}\n",
+            g.level, g.score, g.rating, g.se
+        )
     } else {
-        format!("unfinished\t-\t{}\t{}\n", g.se, human::stuck_after(g))
+        let stuck = human::stuck_after(g);
+        format!("unfinished\t-\t{}\t{stuck}\t{}\n", g.rating, g.se)
     }
 }
