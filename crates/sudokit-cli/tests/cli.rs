@@ -1089,7 +1089,7 @@ fn grade_lines_and_json() {
     assert_eq!(lines.len(), 2);
     for line in &lines {
         let f: Vec<&str> = line.split('\t').collect();
-        assert_eq!(f.len(), 4, "{line}");
+        assert_eq!(f.len(), 5, "{line}");
         assert!(
             ["easy", "medium", "hard", "unfair", "extreme"].contains(&f[0]),
             "{line}"
@@ -1099,6 +1099,9 @@ fn grade_lines_and_json() {
             f[2].trim_start_matches('>').parse::<f64>().is_ok(),
             "{line}"
         );
+        // serate's ED=ER/EP/ED, its ER the rating column.
+        let se: Vec<&str> = f[4].strip_prefix("ED=").unwrap().split('/').collect();
+        assert_eq!((se.len(), se[0]), (3, f[2]), "{line}");
     }
     assert!(lines[0].starts_with("easy\t"), "{}", lines[0]);
 
