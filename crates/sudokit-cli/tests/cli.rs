@@ -2200,3 +2200,73 @@ mod ux {
         );
     }
 }
+
+/// `hint --all`: every step of every available technique at the position,
+/// each sound, one text line each then an empty line; JSON agrees.
+#[test]
+fn hint_all_lists_every_step_soundly() {
+    let solution = engine::solve_one(&grid(P17)).unwrap();
+    let steps = sudokit::logic::solver::all_steps(&grid(P17), None).unwrap();
+    assert!(steps.len() > 1);
+    for step in &steps {
+        for &(cell, digit) in &step.placements {
+            assert_eq!(solution.get(cell), Some(digit), "{step}");
+        }
+        for &(cell, digit) in &step.eliminations {
+            assert_ne!(solution.get(cell), Some(digit), "{step}");
+        }
+    }
+    let r = run(&["hint", "--all", P17]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(lines.len(), steps.len() + 1, "{}", r.out);
+    assert_eq!(lines.last(), Some(&""));
+    assert!(lines[..steps.len()].iter().all(|l| l.contains(" => ")));
+    let json = run(&["hint", "--all", "-f", "json", P17]);
+    let v: Value = serde_json::from_str(json.out.trim()).unwrap();
+    assert_eq!(v["count"], steps.len());
+    assert_eq!(v["steps"].as_array().unwrap().len(), steps.len());
+    for (obj, step) in v["steps"].as_array().unwrap().iter().zip(&steps) {
+        assert_eq!(obj["technique"], step.technique.name());
+    }
+    let singles = run(&["hint", "--all", "--techniques", "naked-single", P17]);
+    assert!(
+        singles
+            .out
+            .lines()
+            .filter(|l| !l.is_empty())
+            .all(|l| l.starts_with("Naked single:"))
+    );
+}
+
+/// `generate --rating`: the puzzle's ER lies in the range; bad ranges are
+/// refused with their reason.
+#[test]
+fn generate_keeps_the_rating_in_range() {
+    let r = run(&[
+        "generate", "--seed", "11", "--rating", "2.5..3.5", "-f", "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v: Value = serde_json::from_str(r.out.trim()).unwrap();
+    let er = v["se_er"].as_f64().unwrap();
+    assert!((2.5..=3.5).contains(&er), "{er}");
+    let p = grid(v["puzzle"].as_str().unwrap());
+    let g = sudokit::grade::grade(&p, &Default::default()).unwrap();
+    assert_eq!(g.se.er.value(), er);
+    let bad = run(&["generate", "--rating", "7..5"]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.err.contains(
+            "invalid value '7..5' for '--rating <MIN..MAX>': rating range 7..5: 7.0 is above 5.0"
+        ),
+        "{}",
+        bad.err
+    );
+    let word = run(&["generate", "--rating", "hard"]);
+    assert!(
+        word.err
+            .contains("expected a rating range MIN..MAX such as 6.5..7.5, got 'hard'"),
+        "{}",
+        word.err
+    );
+}
