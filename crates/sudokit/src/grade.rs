@@ -306,12 +306,13 @@ pub fn hodoku_default_set() -> Vec<Technique> {
         .collect()
 }
 
-/// The techniques of the SE-style walk, ordered by the lowest SE rating
-/// each can give: SE's own techniques (those with an exact rating); with a
-/// list of techniques given, also the listed ones SE does not have, at
-/// their approximate ratings.
-fn se_order(options: &Options) -> Vec<(Technique, f64)> {
-    let mut list: Vec<(Technique, f64)> = Technique::ALL
+/// The techniques of the SE-style walk, in SE's order (the first producer
+/// each can be found by, then the lowest rating it can give): SE's own
+/// techniques (those with an exact rating); with a list of techniques
+/// given, also the listed ones SE does not have, at their approximate
+/// ratings, after all of SE's.
+fn se_order(options: &Options) -> Vec<(Technique, (u8, f64))> {
+    let mut list: Vec<(Technique, (u8, f64))> = Technique::ALL
         .iter()
         .copied()
         .filter(|t| t.is_available())
@@ -319,10 +320,81 @@ fn se_order(options: &Options) -> Vec<(Technique, f64)> {
             Some(list) => list.contains(t),
             None => t.facts().se.exact,
         })
-        .map(|t| (t, se_floor(t)))
+        .map(|t| (t, (se_producer(t, se_floor(t)), se_floor(t))))
         .collect();
-    list.sort_by(|a, b| a.1.total_cmp(&b.1));
+    list.sort_by(|a, b| se_cmp(a.1, b.1));
     list
+}
+
+/// Orders (producer, rating) keys: SE's producer order, then the rating.
+fn se_cmp(a: (u8, f64), b: (u8, f64)) -> std::cmp::Ordering {
+    a.0.cmp(&b.0).then(a.1.total_cmp(&b.1))
+}
+
+/// The place, in SE's list of hint producers (`Solver.java`), of the one
+/// that finds a step of `technique` rated `rating`. SE takes the first hint
+/// of the first producer that has one, so a later producer's easier hint
+/// (a cycle rated 7.6 against an aligned triplet exclusion at 7.5) does
+/// not win. Direct pointing, claiming and hidden subsets (rated below the
+/// plain technique) come from SE's direct producers. Techniques SE does not
+/// have come after all of SE's.
+pub fn se_producer(technique: Technique, rating: f64) -> u8 {
+    use Technique as T;
+    let direct = rating < technique.facts().se.rating;
+    match technique {
+        T::FullHouse | T::HiddenSingle => 1,
+        T::LockedCandidatesPointing | T::LockedCandidatesClaiming if direct => 2,
+        T::HiddenPair if direct => 3,
+        T::NakedSingle => 4,
+        T::HiddenTriple if direct => 5,
+        T::LockedCandidatesPointing | T::LockedCandidatesClaiming => 6,
+        T::NakedPair | T::LockedPair => 7,
+        T::XWing => 8,
+        T::HiddenPair => 9,
+        T::NakedTriple | T::LockedTriple => 10,
+        T::Swordfish => 11,
+        T::HiddenTriple => 12,
+        T::XyWing => 13,
+        T::XyzWing => 14,
+        T::UniqueRectangle1
+        | T::UniqueRectangle2
+        | T::UniqueRectangle3
+        | T::UniqueRectangle4
+        | T::UniqueRectangle5
+        | T::UniqueRectangle6
+        | T::HiddenRectangle
+        | T::UniqueLoop1
+        | T::UniqueLoop2
+        | T::UniqueLoop3
+        | T::UniqueLoop4 => 15,
+        T::NakedQuad => 16,
+        T::Jellyfish => 17,
+        T::HiddenQuad => 18,
+        T::BugPlusOne | T::Bug2 | T::Bug3 | T::Bug4 => 19,
+        T::AlignedPairExclusion => 20,
+        T::BidirectionalXCycle
+        | T::BidirectionalYCycle
+        | T::BidirectionalCycle
+        | T::ForcingXChain
+        | T::ForcingYChain
+        | T::ForcingXyChain => 21,
+        T::AlignedTripletExclusion => 22,
+        T::NishioForcingChain => 23,
+        T::CellForcingChains
+        | T::RegionForcingChains
+        | T::ContradictionForcingChains
+        | T::DoubleForcingChains => 24,
+        T::DynamicCellForcingChains
+        | T::DynamicRegionForcingChains
+        | T::DynamicContradictionForcingChains
+        | T::DynamicDoubleForcingChains => 25,
+        T::DynamicForcingChainsPlus => 26,
+        T::NestedForcingChains1 => 27,
+        T::NestedForcingChains2 => 28,
+        T::NestedForcingChains3 => 29,
+        T::NestedForcingChains4 => 30,
+        _ => 99,
+    }
 }
 
 /// The lowest rating a step of `technique` can get.
@@ -367,7 +439,7 @@ fn se_walk(puzzle: &Grid, options: &Options) -> SeRatings {
     let (mut ep, mut ed) = (None, None);
     while !pos.grid.is_full() {
         let Some((r, step)) = se_next(&pos, &order) else {
-            let top = order.iter().map(|&(t, _)| se_floor(t)).fold(0.0, f64::max);
+            let top = order.iter().map(|&(_, (_, f))| f).fold(0.0, f64::max);
             let beyond = Rating::Beyond(top.max(hardest));
             return SeRatings {
                 er: beyond,
@@ -401,20 +473,24 @@ fn se_walk(puzzle: &Grid, options: &Options) -> SeRatings {
 /// rating each technique can give), with its rating. SE applies a direct
 /// hint by placing its single only: the eliminations that led to it stay in
 /// the grid, and a later step may have to make them again.
-fn se_next(pos: &Position, order: &[(Technique, f64)]) -> Option<(f64, Step)> {
-    let mut best: Option<(f64, Step)> = None;
+fn se_next(pos: &Position, order: &[(Technique, (u8, f64))]) -> Option<(f64, Step)> {
+    let mut best: Option<((u8, f64), Step)> = None;
     for &(technique, floor) in order {
-        if best.as_ref().is_some_and(|(r, _)| *r <= floor) {
+        if best
+            .as_ref()
+            .is_some_and(|(key, _)| se_cmp(*key, floor).is_le())
+        {
             break;
         }
         for step in pos.steps(technique) {
             let r = se_rating(&step, &pos.grid, &pos.candidates);
-            if best.as_ref().is_none_or(|(b, _)| r < *b) {
-                best = Some((r, step));
+            let key = (se_producer(technique, r), r);
+            if best.as_ref().is_none_or(|(b, _)| se_cmp(key, *b).is_lt()) {
+                best = Some((key, step));
             }
         }
     }
-    let (r, step) = best?;
+    let ((_, r), step) = best?;
     let step = match se_direct_single(&step, &pos.grid, &pos.candidates) {
         Some((cell, digit)) if r < step.technique.facts().se.rating => {
             Step::new(Technique::HiddenSingle).place(cell, digit)
