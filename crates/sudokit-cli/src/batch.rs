@@ -46,6 +46,9 @@ const MAX_SPARE: usize = 4;
 /// How long the head keeps a streaming answer (solutions of `--all`) before
 /// showing it, so that slow searches show each solution as it comes.
 const SHOW_EVERY: Duration = Duration::from_millis(50);
+/// Writes into an [`Out`] between two full checkpoints (one event of a
+/// trace is a few dozen).
+const CLOCK_EVERY_WRITES: u32 = 32;
 /// The progress bar appears only for runs longer than this.
 const QUIET_FOR: Duration = Duration::from_millis(800);
 /// ... and only for batches at least this large.
@@ -391,6 +394,8 @@ pub struct Out<'a> {
     io_failed: bool,
     /// When this task last showed what it had.
     shown: Instant,
+    /// Writes (through [`Write`]) since the last full checkpoint.
+    writes: u32,
 }
 
 impl<'a> Out<'a> {
@@ -402,6 +407,7 @@ impl<'a> Out<'a> {
             failed: false,
             io_failed: false,
             shown: Instant::now(),
+            writes: 0,
         }
     }
 
@@ -462,6 +468,42 @@ impl<'a> Out<'a> {
             ControlFlow::Continue(())
         }
     }
+}
+
+/// Text streamed into a task's answer (a trace): once the output has
+/// closed, writes fail with [`stopped`].
+///
+/// Every write is a checkpoint, its clock read (the due time of showing the
+/// text) only every [`CLOCK_EVERY_WRITES`] writes or once the text is large:
+/// a trace is many small writes, and reading the clock on each one took a
+/// third of its time.
+impl Write for Out<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.pipe.stopped() {
+            return Err(stopped());
+        }
+        self.push_bytes(bytes);
+        self.writes += 1;
+        if self.writes < CLOCK_EVERY_WRITES && self.buf.out.len() < SPILL_BYTES {
+            return Ok(bytes.len());
+        }
+        self.writes = 0;
+        match self.checkpoint() {
+            ControlFlow::Continue(()) => Ok(bytes.len()),
+            ControlFlow::Break(()) => Err(stopped()),
+        }
+    }
+
+    /// The batch decides when a task's text is shown: nothing to do.
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The error of a write into an [`Out`] once the run has stopped (the
+/// reader of the output went away): a broken pipe, which ends a run quietly.
+pub fn stopped() -> io::Error {
+    io::Error::new(io::ErrorKind::BrokenPipe, "the output has closed")
 }
 
 /// What the exit status will be: 2 for an unreadable input, else 1 for a
