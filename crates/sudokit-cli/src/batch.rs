@@ -175,6 +175,8 @@ struct State {
     done: BTreeMap<usize, Buffer>,
     /// Buffers of written tasks, emptied, for the workers' next tasks.
     spare: Vec<Buffer>,
+    /// Workers waiting on [`Pipeline::turn`].
+    waiting: usize,
     queued_bytes: usize,
     stdout: io::BufWriter<io::Stdout>,
     status: Status,
@@ -194,6 +196,7 @@ impl Pipeline {
                 head: 0,
                 done: BTreeMap::new(),
                 spare: Vec::new(),
+                waiting: 0,
                 queued_bytes: 0,
                 stdout: io::BufWriter::with_capacity(64 << 10, io::stdout()),
                 status: Status::default(),
@@ -271,7 +274,11 @@ impl Pipeline {
                 }
                 self.flush(&mut state);
                 self.head.store(state.head, Ordering::Release);
-                self.turn.notify_all();
+                // Waking no one is still a system call: skipped when no
+                // worker waits, as with one thread.
+                if state.waiting > 0 {
+                    self.turn.notify_all();
+                }
                 self.bar.set_position(self.consumed.load(Ordering::Relaxed));
                 if !buf.recycle() {
                     buf = Buffer::default();
@@ -283,10 +290,7 @@ impl Pipeline {
                 state.done.insert(task, buf);
                 return state.spare.pop().unwrap_or_default();
             }
-            state = self
-                .turn
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
+            state = self.wait_turn(state);
         }
     }
 
@@ -294,13 +298,21 @@ impl Pipeline {
     fn spill(&self, task: usize, buf: &Buffer) {
         let mut state = self.lock();
         while state.head != task && !self.stopped() {
-            state = self
-                .turn
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
+            state = self.wait_turn(state);
         }
         self.write(&mut state, buf);
         self.flush(&mut state);
+    }
+
+    /// Waits until the head moves or the run stops.
+    fn wait_turn<'s>(&self, mut state: MutexGuard<'s, State>) -> MutexGuard<'s, State> {
+        state.waiting += 1;
+        let mut state = self
+            .turn
+            .wait(state)
+            .unwrap_or_else(PoisonError::into_inner);
+        state.waiting -= 1;
+        state
     }
 
     fn write(&self, state: &mut State, buf: &Buffer) {
