@@ -5,7 +5,7 @@ use crate::batch::Out;
 use crate::cli::{CountArgs, Format};
 use crate::input::Entry;
 use crate::output;
-use crate::search::{self, Search};
+use crate::search::{self, Found, Search};
 use anyhow::bail;
 use std::process::ExitCode;
 use sudokit::{Grid, rules};
@@ -84,24 +84,38 @@ fn answer(
             out.push_str("\n");
         }
         Format::Json => {
-            let mut obj = output::object(entry, Some(grid));
-            let status = match (&problem, n) {
-                (Some(_), _) => "stopped",
-                (None, 0) => "unsolvable",
-                (None, _) => "counted",
-            };
-            obj.insert("status".into(), status.into());
-            obj.insert("count".into(), n.into());
-            obj.insert("exact".into(), exact.into());
-            if let Some(p) = &problem {
-                obj.insert("error".into(), p.as_str().into());
-            }
-            if stats {
-                obj.insert("stats".into(), found.stats.to_json());
-            }
-            out.push_str(&output::json_line(obj));
+            let text = json(entry, grid, &found, n, exact, problem.as_deref(), stats);
+            out.push_str(&text);
         }
     }
+}
+
+/// The JSON object of a count.
+fn json(
+    entry: &Entry,
+    grid: &Grid,
+    found: &Found,
+    n: u64,
+    exact: bool,
+    problem: Option<&str>,
+    stats: bool,
+) -> String {
+    let mut obj = output::object(entry, Some(grid));
+    let status = match (problem, n) {
+        (Some(_), _) => "stopped",
+        (None, 0) => "unsolvable",
+        (None, _) => "counted",
+    };
+    obj.insert("status".into(), status.into());
+    obj.insert("count".into(), n.into());
+    obj.insert("exact".into(), exact.into());
+    if let Some(p) = problem {
+        obj.insert("error".into(), p.into());
+    }
+    if stats {
+        obj.insert("stats".into(), found.stats.to_json());
+    }
+    output::json_line(obj)
 }
 
 /// The count's line: `N`, or `N+` when there may be more, and a line end.
