@@ -120,12 +120,13 @@ where
     let mut buf = Buffer::default();
     while let Some(task) = pipe.take(&mut entries) {
         let mut out = Out::new(pipe, task, buf);
-        for entry in entries.drain(..) {
+        for entry in &entries {
             if pipe.stopped() {
                 return;
             }
-            answer_entry(&entry, format, answer, &mut out);
+            answer_entry(entry, format, answer, &mut out);
         }
+        entries.clear();
         buf = pipe.finish(out);
     }
 }
