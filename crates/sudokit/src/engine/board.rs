@@ -185,8 +185,8 @@ impl Board {
     ///
     /// Built from four bit planes per band (plane `k` holds the cells whose
     /// digit has bit `k` set), each spread eight cells at a time into bytes:
-    /// about a third of the instructions of setting the 81 cells one by one,
-    /// which was 3 % of `solve`.
+    /// 40 % fewer instructions than setting the 81 cells one by one, which
+    /// (with the grid's own check of the digits) was 5 % of `solve`'s.
     pub(crate) fn solution_grid(&self) -> Grid {
         let c = &self.cand;
         // Room for the last band's fourth run of eight, which holds 3 cells.
