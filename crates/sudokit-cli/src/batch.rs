@@ -37,9 +37,18 @@ const QUEUE_BYTES: usize = 8 << 20;
 /// other task waits for its turn to do the same.
 const SPILL_BYTES: usize = 64 << 10;
 const WAIT_BYTES: usize = 1 << 20;
+/// The largest task buffer kept for the next task: a run of long answers
+/// does not leave every worker holding megabytes.
+const KEEP_BYTES: usize = 2 * SPILL_BYTES;
+/// Emptied buffers the pipeline keeps for workers whose own buffer waits in
+/// the queue.
+const MAX_SPARE: usize = 4;
 /// How long the head keeps a streaming answer (solutions of `--all`) before
 /// showing it, so that slow searches show each solution as it comes.
 const SHOW_EVERY: Duration = Duration::from_millis(50);
+/// Writes into an [`Out`] between two full checkpoints (one event of a
+/// trace is a few dozen).
+const CLOCK_EVERY_WRITES: u32 = 32;
 /// The progress bar appears only for runs longer than this.
 const QUIET_FOR: Duration = Duration::from_millis(800);
 /// ... and only for batches at least this large.
@@ -100,30 +109,44 @@ where
     })
 }
 
-/// One worker: takes tasks until the input ends or the output closes.
+/// One worker: takes tasks until the input ends or the output closes. Its
+/// list of entries and its output buffer serve task after task: a run makes
+/// no allocation per task.
 fn work<F>(pipe: &Pipeline, format: Format, answer: &F)
 where
     F: Fn(&Entry, &Grid, &mut Out) + Sync,
 {
-    while let Some((task, entries)) = pipe.take() {
-        let mut out = Out::new(pipe, task);
+    let mut entries = Vec::with_capacity(TASK_ENTRIES);
+    let mut buf = Buffer::default();
+    while let Some(task) = pipe.take(&mut entries) {
+        let mut out = Out::new(pipe, task, buf);
         for entry in &entries {
             if pipe.stopped() {
                 return;
             }
-            match &entry.kind {
-                EntryKind::Puzzle(grid) => answer(entry, grid, &mut out),
-                EntryKind::Bad(reason) => out.answer(output::invalid(entry, None, reason, format)),
-                EntryKind::NoPuzzle => {
-                    out.answer(Answer::failed(String::new()).note(entry, "no puzzle found"))
-                }
-                EntryKind::Io(reason) => {
-                    out.io_failed = true;
-                    out.answer(Answer::default().note(entry, reason).prefixed("sudokit: "));
-                }
-            }
+            answer_entry(entry, format, answer, &mut out);
         }
-        pipe.finish(out);
+        entries.clear();
+        buf = pipe.finish(out);
+    }
+}
+
+/// Answers one entry: `answer` for a puzzle, the common error answers else.
+#[inline(always)]
+fn answer_entry<F>(entry: &Entry, format: Format, answer: &F, out: &mut Out)
+where
+    F: Fn(&Entry, &Grid, &mut Out) + Sync,
+{
+    match &entry.kind {
+        EntryKind::Puzzle(grid) => answer(entry, grid, out),
+        EntryKind::Bad(reason) => out.answer(output::invalid(entry, None, reason, format)),
+        EntryKind::NoPuzzle => {
+            out.answer(Answer::failed(String::new()).note(entry, "no puzzle found"))
+        }
+        EntryKind::Io(reason) => {
+            out.io_failed = true;
+            out.answer(Answer::default().note(entry, reason).prefixed("sudokit: "));
+        }
     }
 }
 
@@ -151,6 +174,10 @@ struct State {
     head: usize,
     /// Finished tasks waiting for their turn.
     done: BTreeMap<usize, Buffer>,
+    /// Buffers of written tasks, emptied, for the workers' next tasks.
+    spare: Vec<Buffer>,
+    /// Workers waiting on [`Pipeline::turn`].
+    waiting: usize,
     queued_bytes: usize,
     stdout: io::BufWriter<io::Stdout>,
     status: Status,
@@ -169,6 +196,8 @@ impl Pipeline {
             state: Mutex::new(State {
                 head: 0,
                 done: BTreeMap::new(),
+                spare: Vec::new(),
+                waiting: 0,
                 queued_bytes: 0,
                 stdout: io::BufWriter::with_capacity(64 << 10, io::stdout()),
                 status: Status::default(),
@@ -188,16 +217,16 @@ impl Pipeline {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// The next task: its number and up to [`TASK_ENTRIES`] entries, fewer
-    /// when more would mean waiting for input (a person typing puzzles gets
-    /// each answer at once). `None` at the end of the input.
-    fn take(&self) -> Option<(usize, Vec<Entry>)> {
+    /// The next task: its number, and up to [`TASK_ENTRIES`] entries put in
+    /// `entries` (which comes empty), fewer when more would mean waiting for
+    /// input (a person typing puzzles gets each answer at once). `None` at
+    /// the end of the input.
+    fn take(&self, entries: &mut Vec<Entry>) -> Option<usize> {
         if self.stopped() {
             return None;
         }
         let mut guard = self.source.lock().unwrap_or_else(PoisonError::into_inner);
         let (source, next) = &mut *guard;
-        let mut entries = Vec::with_capacity(TASK_ENTRIES);
         while entries.len() < TASK_ENTRIES && (entries.is_empty() || !source.may_wait()) {
             match source.next() {
                 Some(entry) => entries.push(entry),
@@ -209,13 +238,15 @@ impl Pipeline {
         }
         let task = *next;
         *next += 1;
-        Some((task, entries))
+        Some(task)
     }
 
-    /// Writes a finished task in its turn, or queues it.
-    fn finish(&self, out: Out) {
+    /// Writes a finished task in its turn, or queues it. Returns an empty
+    /// buffer for the worker's next task: this one once written, else one
+    /// that an earlier queued task left.
+    fn finish(&self, out: Out) -> Buffer {
         let Out {
-            buf,
+            mut buf,
             task,
             failed,
             io_failed,
@@ -226,34 +257,41 @@ impl Pipeline {
         state.status.io_error |= io_failed;
         loop {
             if self.stopped() {
-                return;
+                return Buffer::default();
             }
             if state.head == task {
                 self.write(&mut state, &buf);
                 state.head += 1;
-                while let Some(next) = {
+                while let Some(mut next) = {
                     let head = state.head;
                     state.done.remove(&head)
                 } {
                     state.queued_bytes -= next.len();
                     self.write(&mut state, &next);
                     state.head += 1;
+                    if state.spare.len() < MAX_SPARE && next.recycle() {
+                        state.spare.push(next);
+                    }
                 }
                 self.flush(&mut state);
                 self.head.store(state.head, Ordering::Release);
-                self.turn.notify_all();
+                // Waking no one is still a system call: skipped when no
+                // worker waits, as with one thread.
+                if state.waiting > 0 {
+                    self.turn.notify_all();
+                }
                 self.bar.set_position(self.consumed.load(Ordering::Relaxed));
-                return;
+                if !buf.recycle() {
+                    buf = Buffer::default();
+                }
+                return buf;
             }
             if state.queued_bytes + buf.len() <= QUEUE_BYTES {
                 state.queued_bytes += buf.len();
                 state.done.insert(task, buf);
-                return;
+                return state.spare.pop().unwrap_or_default();
             }
-            state = self
-                .turn
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
+            state = self.wait_turn(state);
         }
     }
 
@@ -261,13 +299,21 @@ impl Pipeline {
     fn spill(&self, task: usize, buf: &Buffer) {
         let mut state = self.lock();
         while state.head != task && !self.stopped() {
-            state = self
-                .turn
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
+            state = self.wait_turn(state);
         }
         self.write(&mut state, buf);
         self.flush(&mut state);
+    }
+
+    /// Waits until the head moves or the run stops.
+    fn wait_turn<'s>(&self, mut state: MutexGuard<'s, State>) -> MutexGuard<'s, State> {
+        state.waiting += 1;
+        let mut state = self
+            .turn
+            .wait(state)
+            .unwrap_or_else(PoisonError::into_inner);
+        state.waiting -= 1;
+        state
     }
 
     fn write(&self, state: &mut State, buf: &Buffer) {
@@ -320,6 +366,13 @@ impl Buffer {
         self.notes.clear();
     }
 
+    /// Empties the buffer for another task; `false` when it grew too large
+    /// to be worth keeping (a task of long answers) and should be dropped.
+    fn recycle(&mut self) -> bool {
+        self.clear();
+        self.out.capacity() <= KEEP_BYTES
+    }
+
     /// Writes the buffer. On a terminal each stderr line comes at its
     /// place among the answers; elsewhere (a pipe, a file) that would cost
     /// two writes per note, so the task's stderr lines go in one write.
@@ -354,17 +407,20 @@ pub struct Out<'a> {
     io_failed: bool,
     /// When this task last showed what it had.
     shown: Instant,
+    /// Writes (through [`Write`]) since the last full checkpoint.
+    writes: u32,
 }
 
 impl<'a> Out<'a> {
-    fn new(pipe: &'a Pipeline, task: usize) -> Out<'a> {
+    fn new(pipe: &'a Pipeline, task: usize, buf: Buffer) -> Out<'a> {
         Out {
             pipe,
             task,
-            buf: Buffer::default(),
+            buf,
             failed: false,
             io_failed: false,
             shown: Instant::now(),
+            writes: 0,
         }
     }
 
@@ -425,6 +481,42 @@ impl<'a> Out<'a> {
             ControlFlow::Continue(())
         }
     }
+}
+
+/// Text streamed into a task's answer (a trace): once the output has
+/// closed, writes fail with [`stopped`].
+///
+/// Every write is a checkpoint, its clock read (the due time of showing the
+/// text) only every [`CLOCK_EVERY_WRITES`] writes or once the text is large:
+/// a trace is many small writes, and reading the clock on each one made
+/// `trace --all` about 40 % slower.
+impl Write for Out<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.pipe.stopped() {
+            return Err(stopped());
+        }
+        self.push_bytes(bytes);
+        self.writes += 1;
+        if self.writes < CLOCK_EVERY_WRITES && self.buf.out.len() < SPILL_BYTES {
+            return Ok(bytes.len());
+        }
+        self.writes = 0;
+        match self.checkpoint() {
+            ControlFlow::Continue(()) => Ok(bytes.len()),
+            ControlFlow::Break(()) => Err(stopped()),
+        }
+    }
+
+    /// The batch decides when a task's text is shown: nothing to do.
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The error of a write into an [`Out`] once the run has stopped (the
+/// reader of the output went away): a broken pipe, which ends a run quietly.
+pub fn stopped() -> io::Error {
+    io::Error::new(io::ErrorKind::BrokenPipe, "the output has closed")
 }
 
 /// What the exit status will be: 2 for an unreadable input, else 1 for a

@@ -372,7 +372,7 @@ without spaces, every board after its trial, `FALLIDO` on a line after a failed 
 
 The text is printed as the search goes, in constant memory, however long (--all). A tree is
 drawn at the end, so it keeps at most --max-nodes nodes (default 2000) and says how many it
-left out. Puzzles are traced one at a time, in input order (--threads has no effect).
+left out. Several puzzles are traced on --threads threads, printed in input order.
 
 Examples:
   sudokit trace PUZZLE                          the trace in Spanish, as in the source document

@@ -79,6 +79,9 @@ struct Open {
     reader: Reader<io::BufReader<Tap<Box<dyn Read + Send>>>>,
     /// Whether any entry came from it.
     yielded: bool,
+    /// Whether reading it may wait for a writer (a pipe, a terminal): not
+    /// for a regular file or an argument, whose next entry is always at hand.
+    may_block: bool,
 }
 
 impl Source {
@@ -123,12 +126,16 @@ impl Source {
         }
     }
 
-    /// Whether the next entry may have to wait for more input: nothing read
-    /// ahead is left. Entries in hand should be answered first.
+    /// Whether the next entry may have to wait for more input: the input
+    /// can block and nothing read ahead is left. Entries in hand should be
+    /// answered first.
+    ///
+    /// A regular file never waits, which spares a scan of the bytes read
+    /// ahead for a line break per entry (3 % of `count`'s instructions).
     pub fn may_wait(&self) -> bool {
         self.current
             .as_ref()
-            .is_none_or(|open| open.reader.may_wait())
+            .is_none_or(|open| open.may_block && open.reader.may_wait())
     }
 
     /// Bytes read so far, and the total when it is known.
@@ -137,14 +144,23 @@ impl Source {
     }
 
     fn open(&mut self, origin: Origin) -> Result<Open, Entry> {
-        let (name, input): (Arc<str>, Box<dyn Read + Send>) = match origin {
+        let (name, input, may_block): (Arc<str>, Box<dyn Read + Send>, bool) = match origin {
             Origin::Stdin => {
                 crate::tty::announce_stdin();
-                (Arc::from(STDIN), Box::new(io::stdin()))
+                let may_block = !stdin_is_file();
+                (Arc::from(STDIN), Box::new(io::stdin()), may_block)
             }
-            Origin::Text(text) => (Arc::from(ARG), Box::new(io::Cursor::new(text.into_bytes()))),
+            Origin::Text(text) => (
+                Arc::from(ARG),
+                Box::new(io::Cursor::new(text.into_bytes())),
+                false,
+            ),
             Origin::File(name) => match File::open(&name) {
-                Ok(file) => (Arc::from(name.as_str()), Box::new(file)),
+                Ok(file) => {
+                    // A named pipe or `/dev/stdin` may wait like standard input.
+                    let may_block = !file.metadata().is_ok_and(|m| m.is_file());
+                    (Arc::from(name.as_str()), Box::new(file), may_block)
+                }
                 Err(e) => return Err(io_error(&name, &e)),
             },
         };
@@ -153,6 +169,7 @@ impl Source {
             name,
             reader: Reader::new(io::BufReader::new(tap), self.syntax),
             yielded: false,
+            may_block,
         })
     }
 }
@@ -202,6 +219,24 @@ impl Iterator for Source {
             open.yielded = true;
             return Some(entry);
         }
+    }
+}
+
+/// Whether standard input is a regular file (`< puzzles.txt`).
+fn stdin_is_file() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(File::from)
+            .and_then(|f| f.metadata())
+            .is_ok_and(|m| m.is_file())
+    }
+    #[cfg(not(unix))]
+    {
+        false
     }
 }
 

@@ -1,10 +1,11 @@
 //! `sudokit count`: the number of solutions of each puzzle, up to a limit.
 
 use crate::batch;
+use crate::batch::Out;
 use crate::cli::{CountArgs, Format};
 use crate::input::Entry;
-use crate::output::{self, Answer};
-use crate::search::{self, Search};
+use crate::output;
+use crate::search::{self, Found, Search};
 use anyhow::bail;
 use std::process::ExitCode;
 use sudokit::{Grid, rules};
@@ -16,11 +17,21 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     }
     let search = Search::new(&args.search.algorithm)?.timed(args.search.stats);
     let format = args.common.format;
-    batch::run_answers(
+    batch::run(
         args.common.source(),
         args.common.threads,
         format,
-        |entry, grid| answer(entry, grid, &search, args.limit, args.search.stats, format),
+        |entry, grid, out| {
+            answer(
+                entry,
+                grid,
+                &search,
+                args.limit,
+                args.search.stats,
+                format,
+                out,
+            )
+        },
     )
 }
 
@@ -31,7 +42,8 @@ fn answer(
     limit: u64,
     stats: bool,
     format: Format,
-) -> Answer {
+    out: &mut Out,
+) {
     // One solution past the limit tells "exactly N" from "N or more".
     let found = search.count(grid, limit.saturating_add(1));
     // Clashing givens have no solution: only then is it worth looking for
@@ -39,48 +51,86 @@ fn answer(
     if found.found == 0
         && let Err(conflict) = rules::validate(grid)
     {
-        return output::invalid(entry, Some(grid), &conflict.to_string(), format);
+        return out.answer(output::invalid(
+            entry,
+            Some(grid),
+            &conflict.to_string(),
+            format,
+        ));
     }
     let n = found.found.min(limit);
     let problem = search::stop_error(found.stop, found.found, search.max_iterations());
     let exact = found.found <= limit && problem.is_none();
-    let text = if exact {
-        n.to_string()
-    } else {
-        format!("{n}+")
-    };
-    let out = match format {
-        Format::Line => text + "\n",
-        Format::Grid => format!("{}{text}\n\n", grid.to_block()),
-        Format::Json => {
-            let mut obj = output::object(entry, Some(grid));
-            let status = match (&problem, n) {
-                (Some(_), _) => "stopped",
-                (None, 0) => "unsolvable",
-                (None, _) => "counted",
-            };
-            obj.insert("status".into(), status.into());
-            obj.insert("count".into(), n.into());
-            obj.insert("exact".into(), exact.into());
-            if let Some(p) = &problem {
-                obj.insert("error".into(), p.as_str().into());
-            }
-            if stats {
-                obj.insert("stats".into(), found.stats.to_json());
-            }
-            output::json_line(obj)
+    // The puzzle's stderr lines go before its answer.
+    match &problem {
+        Some(p) => {
+            out.fail();
+            out.note(entry, p);
         }
-    };
-    let mut answer = match problem {
-        Some(p) => Answer::failed(out).note(entry, p),
         // No solution is a failed puzzle; the printed 0 says why.
-        None => Answer {
-            failed: n == 0,
-            ..Answer::ok(out)
-        },
-    };
-    if stats && format != Format::Json {
-        answer = answer.note(entry, found.stats.to_text());
+        None if n == 0 => out.fail(),
+        None => {}
     }
-    answer
+    if stats && format != Format::Json {
+        out.note(entry, found.stats.to_text());
+    }
+    match format {
+        // Written straight into the output: `count` runs at the engine's
+        // pace, and a `String` per puzzle cost two allocations.
+        Format::Line => write_count(out, n, exact),
+        Format::Grid => {
+            out.push_str(&grid.to_block());
+            write_count(out, n, exact);
+            out.push_str("\n");
+        }
+        Format::Json => {
+            let text = json(entry, grid, &found, n, exact, problem.as_deref(), stats);
+            out.push_str(&text);
+        }
+    }
+}
+
+/// The JSON object of a count.
+fn json(
+    entry: &Entry,
+    grid: &Grid,
+    found: &Found,
+    n: u64,
+    exact: bool,
+    problem: Option<&str>,
+    stats: bool,
+) -> String {
+    let mut obj = output::object(entry, Some(grid));
+    let status = match (problem, n) {
+        (Some(_), _) => "stopped",
+        (None, 0) => "unsolvable",
+        (None, _) => "counted",
+    };
+    obj.insert("status".into(), status.into());
+    obj.insert("count".into(), n.into());
+    obj.insert("exact".into(), exact.into());
+    if let Some(p) = problem {
+        obj.insert("error".into(), p.into());
+    }
+    if stats {
+        obj.insert("stats".into(), found.stats.to_json());
+    }
+    output::json_line(obj)
+}
+
+/// The count's line: `N`, or `N+` when there may be more, and a line end.
+fn write_count(out: &mut Out, n: u64, exact: bool) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.push_bytes(&digits[at..]);
+    out.push_line(if exact { b"" } else { b"+" });
 }

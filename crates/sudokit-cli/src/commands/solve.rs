@@ -4,14 +4,15 @@ use crate::batch;
 use crate::batch::Out;
 use crate::cli::{Format, SolveArgs};
 use crate::input::Entry;
-use crate::output;
+use crate::output::{self, Stats};
 use crate::search::{self, Found, Search};
 use anyhow::bail;
 use serde_json::Value;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 use sudokit::classic::Stop;
-use sudokit::{Grid, rules};
+use sudokit::{Grid, engine, rules};
 
 /// How each puzzle is solved and printed.
 struct Plan {
@@ -65,14 +66,7 @@ impl Plan {
     /// One solution; the fast engine also looks for a second, so that an
     /// ambiguous puzzle is flagged rather than silently given one answer.
     fn one(&self, entry: &Entry, grid: &Grid, out: &mut Out) {
-        let probe = self.search.is_fast();
-        let mut first = None;
-        let found = self
-            .search
-            .run(grid, Some(if probe { 2 } else { 1 }), &mut |g| {
-                first.get_or_insert(*g);
-                ControlFlow::Continue(())
-            });
+        let (first, found) = self.first(grid);
         // Clashing givens have no solution: only then is it worth looking
         // for the clash, which would cost every valid puzzle a few percent.
         if found.found == 0
@@ -119,6 +113,36 @@ impl Plan {
             );
         }
         self.stats_note(entry, &found, out);
+    }
+
+    /// The first solution and the search's report: with the fast engine, one
+    /// search that counts up to two (no iterator between the two solutions,
+    /// no grid built for the second); with a classic algorithm, a search
+    /// for one.
+    fn first(&self, grid: &Grid) -> (Option<Grid>, Found) {
+        if self.search.is_fast() {
+            let start = self.stats.then(Instant::now);
+            let solved = engine::solve_and_count(grid, 2);
+            let found = Found {
+                found: solved.count,
+                stop: if solved.count >= 2 {
+                    Stop::SolutionLimit
+                } else {
+                    Stop::Exhausted
+                },
+                stats: Stats::Fast {
+                    stats: solved.stats,
+                    time: start.map_or(Duration::ZERO, |s| s.elapsed()),
+                },
+            };
+            return (solved.solution, found);
+        }
+        let mut first = None;
+        let found = self.search.run(grid, Some(1), &mut |g| {
+            first = Some(*g);
+            ControlFlow::Continue(())
+        });
+        (first, found)
     }
 
     /// Up to `max` solutions, each printed as it is found. In JSON the

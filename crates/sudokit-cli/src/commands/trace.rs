@@ -1,18 +1,18 @@
 //! `sudokit trace`: the iteration trace of backtracking with deepening, as
 //! the source documents print it, or its search tree (DOT or SVG).
 //!
-//! The text is written event by event as the search goes, so a trace takes
-//! the same memory however long it runs; puzzles are traced one at a time,
-//! in input order. A tree is drawn at the end and keeps at most
-//! `--max-nodes` nodes.
+//! Puzzles go through [`batch::run`] as in every batch command (`-j`, input
+//! order, the common error answers). The text is written event by event
+//! into the task's [`Out`], which shows it as it grows, so a trace takes the
+//! same memory however long it runs. A tree is drawn at the end and keeps at
+//! most `--max-nodes` nodes.
 
-use crate::batch::Status;
+use crate::batch::{self, Out};
 use crate::cli::{Format, Lang, TraceArgs, TraceStyle, Tree};
-use crate::input::{Entry, EntryKind};
-use crate::output::{self, Answer};
+use crate::input::Entry;
+use crate::output;
 use crate::search::deepening_options;
 use std::io::{self, Write};
-use std::ops::ControlFlow;
 use std::process::ExitCode;
 use sudokit::classic::{Limits, Outcome, Stop, deepening, trace, tree};
 use sudokit::{Grid, rules};
@@ -31,21 +31,12 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
         max_iterations: args.max_iterations,
     };
     let tracer = Tracer { args, options };
-    crate::batch::thread_count(args.common.threads)?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut status = Status::default();
-    for entry in args.common.source() {
-        match tracer.entry(&mut out, &entry, &mut status) {
-            Ok(()) => {}
-            // The reader went away (`| head`): a normal end, not an error.
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status.code()),
-            Err(e) => return Err(e.into()),
-        }
-    }
-    match out.flush() {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(status.code()),
-    }
+    batch::run(
+        args.common.source(),
+        args.common.threads,
+        args.common.format,
+        |entry, grid, out| tracer.answer(entry, grid, out),
+    )
 }
 
 /// The command's options, resolved once.
@@ -59,41 +50,30 @@ impl Tracer<'_> {
         self.args.common.format
     }
 
-    /// Answers one entry: a trace for a puzzle, the common errors otherwise.
-    fn entry(&self, out: &mut impl Write, entry: &Entry, status: &mut Status) -> io::Result<()> {
-        let answer = match &entry.kind {
-            EntryKind::Puzzle(grid) => match rules::validate(grid) {
-                Ok(()) => {
-                    let outcome = self.puzzle(out, entry, grid)?;
-                    // A search that ran to the end without a solution is an
-                    // error; an iteration limit only shortens a trace.
-                    if outcome.found == 0 && outcome.stop == Stop::Exhausted {
-                        Answer::failed(String::new()).note(entry, "no solution")
-                    } else {
-                        Answer::default()
-                    }
-                }
-                Err(conflict) => {
-                    output::invalid(entry, Some(grid), &conflict.to_string(), self.format())
-                }
-            },
-            EntryKind::Bad(reason) => output::invalid(entry, None, reason, self.format()),
-            EntryKind::NoPuzzle => Answer::failed(String::new()).note(entry, "no puzzle found"),
-            EntryKind::Io(reason) => {
-                status.io_error = true;
-                Answer::default().note(entry, reason).prefixed("sudokit: ")
+    /// Answers one puzzle: its trace, or the clash of its givens.
+    fn answer(&self, entry: &Entry, grid: &Grid, out: &mut Out) {
+        if let Err(conflict) = rules::validate(grid) {
+            let reason = conflict.to_string();
+            return out.answer(output::invalid(entry, Some(grid), &reason, self.format()));
+        }
+        // Writing into `out` fails only once the output has closed, and
+        // then the run is over: nothing is left to say.
+        if let Ok(outcome) = self.puzzle(out, entry, grid) {
+            // A search that ran to the end without a solution is an error;
+            // an iteration limit only shortens a trace.
+            if outcome.found == 0 && outcome.stop == Stop::Exhausted {
+                out.fail();
+                out.note(entry, "no solution");
             }
-        };
-        status.failed |= answer.failed;
-        write_answer(out, &answer)
+        }
     }
 
     /// Traces one valid puzzle to `out` in the chosen form.
-    fn puzzle(&self, out: &mut impl Write, entry: &Entry, grid: &Grid) -> io::Result<Outcome> {
+    fn puzzle(&self, out: &mut Out, entry: &Entry, grid: &Grid) -> io::Result<Outcome> {
         match self.format() {
             Format::Json => self.json(out, entry, grid),
             Format::Line | Format::Grid => {
-                let outcome = self.body(out, grid)?;
+                let outcome = self.body(&mut *out, grid)?;
                 // Text traces are separated by an empty line; trees are
                 // documents of their own (several DOT graphs in one file
                 // are fine for `dot`).
@@ -106,7 +86,7 @@ impl Tracer<'_> {
     }
 
     /// The text trace, streamed, or the tree, drawn at the end.
-    fn body(&self, out: &mut impl Write, grid: &Grid) -> io::Result<Outcome> {
+    fn body(&self, out: impl Write, grid: &Grid) -> io::Result<Outcome> {
         let Some(form) = self.args.tree else {
             let lang = match self.args.lang {
                 Lang::Es => trace::Lang::Es,
@@ -127,6 +107,7 @@ impl Tracer<'_> {
             Tree::Dot => tree.to_dot(),
             Tree::Svg => tree.to_svg(),
         };
+        let mut out = out;
         out.write_all(drawing.as_bytes())?;
         Ok(outcome)
     }
@@ -135,24 +116,22 @@ impl Tracer<'_> {
     /// of the search, then the trace (or tree) from a second, identical one
     /// (the search is deterministic, random selection included), so that
     /// neither is held in memory.
-    fn json(&self, out: &mut impl Write, entry: &Entry, grid: &Grid) -> io::Result<Outcome> {
-        out.write_all(output::json_opening(output::object(entry, Some(grid))).as_bytes())?;
-        out.write_all(b"\"solutions\":[")?;
-        let mut error = None;
+    fn json(&self, out: &mut Out, entry: &Entry, grid: &Grid) -> io::Result<Outcome> {
+        out.push_str(&output::json_opening(output::object(entry, Some(grid))));
+        out.push_str("\"solutions\":[");
         let mut written = 0u64;
-        deepening::search(grid, &self.options, &mut |g| {
-            let sep = if written == 0 { "" } else { "," };
-            written += 1;
-            match write!(out, "{sep}\"{}\"", g.to_line()) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => {
-                    error = Some(e);
-                    ControlFlow::Break(())
-                }
+        let search = deepening::search(grid, &self.options, &mut |g| {
+            if written > 0 {
+                out.push_str(",");
             }
+            written += 1;
+            out.push_str("\"");
+            out.push_bytes(&g.to_line_bytes());
+            out.push_str("\"");
+            out.checkpoint()
         });
-        if let Some(e) = error {
-            return Err(e);
+        if search.stop == Stop::Cancelled {
+            return Err(batch::stopped());
         }
         let key = if self.args.tree.is_some() {
             "tree"
@@ -160,10 +139,7 @@ impl Tracer<'_> {
             "trace"
         };
         write!(out, "],\"{key}\":\"")?;
-        let outcome = {
-            let mut escaped = JsonString(&mut *out);
-            self.body(&mut escaped, grid)?
-        };
+        let outcome = self.body(JsonString(&mut *out), grid)?;
         let status = match (outcome.found, outcome.stop) {
             (0, Stop::Exhausted) => "unsolvable",
             (0, _) => "stopped",
@@ -177,20 +153,6 @@ impl Tracer<'_> {
         )?;
         Ok(outcome)
     }
-}
-
-/// Writes the stderr lines of `answer` (after what is already on stdout,
-/// to keep both in step on one terminal) and its stdout text.
-fn write_answer(out: &mut impl Write, answer: &Answer) -> io::Result<()> {
-    if !answer.err.is_empty() {
-        out.flush()?;
-        let mut stderr = io::stderr().lock();
-        for line in &answer.err {
-            // A closed stderr must not stop the answers on stdout.
-            let _ = writeln!(stderr, "{line}");
-        }
-    }
-    out.write_all(answer.out.as_bytes())
 }
 
 /// Bytes written into the body of a JSON string, escaped on the way.

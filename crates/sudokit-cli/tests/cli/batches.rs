@@ -1,7 +1,7 @@
 //! How a batch is read and answered: arguments, thread counts, closed
 //! outputs, and one answer per puzzle in every output format.
 
-use super::{MANY, P17, P17_SOLUTION, assert_solves, run, sudokit};
+use super::{MANY, NONE, P17, P17_SOLUTION, assert_solves, run, sudokit};
 
 const EMPTY_DASHES: &str =
     "---------------------------------------------------------------------------------";
@@ -158,4 +158,52 @@ fn answers_keep_input_order_on_many_threads() {
             i + 1
         );
     }
+}
+
+/// `trace` runs through the batch like the other commands: on two threads
+/// its answers (traces, the answer of a bad line, the note of a puzzle with
+/// no solution) come out as on one, in input order.
+#[test]
+fn trace_on_two_threads_answers_as_on_one() {
+    let bad = "12345";
+    // Enough entries for several tasks of 256, the odd ones apart.
+    let lines: Vec<String> = (0..600)
+        .map(|i| match i % 100 {
+            17 => bad.to_string(),
+            58 => NONE.to_string(),
+            _ => P17.to_string(),
+        })
+        .collect();
+    let text = lines.join("\n") + "\n";
+    let runs: Vec<_> = ["1", "2"]
+        .map(|j| {
+            sudokit()
+                .args([
+                    "trace",
+                    "--style",
+                    "compact",
+                    "--max-iterations",
+                    "2",
+                    "-j",
+                    j,
+                ])
+                .write_stdin(text.clone())
+                .output()
+                .unwrap()
+        })
+        .into();
+    assert_eq!(runs[0].stdout, runs[1].stdout);
+    assert_eq!(runs[0].stderr, runs[1].stderr);
+    assert_eq!(runs[0].status.code(), Some(1));
+    let out = String::from_utf8(runs[0].stdout.clone()).unwrap();
+    // A trace per puzzle, each ending with its summary and an empty line;
+    // the bad lines' answers are empty lines of their own.
+    let summaries = out.lines().filter(|l| l.contains(" iteraci")).count();
+    assert_eq!(summaries, 594);
+    let err = String::from_utf8(runs[0].stderr.clone()).unwrap();
+    let err: Vec<&str> = err.lines().collect();
+    assert_eq!(err.len(), 12, "{err:?}");
+    assert!(err[0].starts_with("<stdin>:18: "), "{}", err[0]);
+    assert_eq!(err[1], "<stdin>:59: no solution");
+    assert_eq!(err[11], "<stdin>:559: no solution");
 }

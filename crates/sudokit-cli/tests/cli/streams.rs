@@ -275,3 +275,39 @@ fn a_terminal_is_told_that_puzzles_are_awaited() {
         Some(0)
     );
 }
+
+/// A named pipe given as a file is read as standard input is: each puzzle
+/// is answered as it comes, not once 256 have been read (a regular file,
+/// which never waits, is read in runs of 256).
+#[test]
+fn a_named_pipe_is_answered_as_it_comes() {
+    let dir = std::env::temp_dir().join(format!("sudokit-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("puzzles");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success(), "mkfifo");
+    let mut child = spawn(&["solve", fifo.to_str().unwrap()], Stdio::null());
+    // Opening a FIFO for writing waits for its reader: the child.
+    let mut writer = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    let (send, lines) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    let reader = thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let _ = send.send(line.unwrap());
+        }
+    });
+    for puzzle in [P17, MANY] {
+        writeln!(writer, "{puzzle}").unwrap();
+        writer.flush().unwrap();
+        let Ok(line) = lines.recv_timeout(Duration::from_secs(20)) else {
+            let _ = child.kill();
+            panic!("no answer while the pipe stays open");
+        };
+        assert_solves(&line, puzzle);
+    }
+    drop(writer);
+    reader.join().unwrap();
+    assert_eq!(lines.try_recv().ok(), None);
+    assert_eq!(wait_ended(&mut child, "solve").code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -91,6 +91,41 @@ pub fn count_with_stats(grid: &Grid, limit: u64) -> (u64, Stats) {
     (n, search.stats)
 }
 
+/// What [`solve_and_count`] found: the first solution and how many there are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The first solution (the one [`solve_one`] gives); `None` when the
+    /// count is 0.
+    pub solution: Option<Grid>,
+    /// The number of solutions, up to the limit.
+    pub count: u64,
+    /// The statistics of the search.
+    pub stats: Stats,
+}
+
+/// The first solution of `grid` and the number of its solutions up to
+/// `limit`, from one search: what `solve` needs to print a solution and
+/// flag an ambiguous puzzle (`limit` 2), without an iterator's state
+/// between the two.
+///
+/// ```
+/// use sudokit::{engine, Grid};
+/// let g: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///     .parse().unwrap();
+/// let solved = engine::solve_and_count(&g, 2);
+/// assert_eq!(solved.count, 1);
+/// assert!(sudokit::rules::is_solution_of(&solved.solution.unwrap(), &g));
+/// ```
+pub fn solve_and_count(grid: &Grid, limit: u64) -> Solved {
+    let mut search = search::Search::new(grid);
+    let (count, solution) = search.count_keeping_first(limit);
+    Solved {
+        solution,
+        count,
+        stats: search.stats,
+    }
+}
+
 /// Whether `grid` has exactly one solution.
 pub fn is_unique(grid: &Grid) -> bool {
     count_solutions(grid, 2) == 1

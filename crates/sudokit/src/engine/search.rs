@@ -151,6 +151,22 @@ impl Search {
         }
         n
     }
+
+    /// Counts solutions until `limit`, building the grid of the first only.
+    pub(crate) fn count_keeping_first(&mut self, limit: u64) -> (u64, Option<Grid>) {
+        let mut first = None;
+        let mut n = 0;
+        while n < limit {
+            let Some(board) = self.next_solution() else {
+                break;
+            };
+            if n == 0 {
+                first = Some(board.solution_grid());
+            }
+            n += 1;
+        }
+        (n, first)
+    }
 }
 
 /// Every solution of a grid, found lazily by depth-first search.

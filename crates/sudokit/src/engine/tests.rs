@@ -158,6 +158,42 @@ fn multi_solution_counts_are_exact_up_to_the_limit() {
     }
 }
 
+/// `solve_and_count` counts as the reference does, and its solution obeys
+/// the rules, keeps the givens and is the first the iterator gives; on
+/// unique, multi-solution, empty and clashing grids, for several limits.
+#[test]
+fn solve_and_count_gives_the_count_and_the_first_solution() {
+    let clash: Grid =
+        "5...5............................................................................"
+            .parse()
+            .unwrap();
+    let mut grids: Vec<Grid> = SETS
+        .iter()
+        .flat_map(|(_, text)| load(text).into_iter().take(15))
+        .collect();
+    grids.extend([Grid::empty(), clash]);
+    for g in &grids {
+        for limit in [0, 1, 2, 5] {
+            let solved = solve_and_count(g, limit);
+            assert_eq!(solved.count, reference_count(g, limit), "{g} up to {limit}");
+            assert_eq!(solved.solution.is_some(), solved.count > 0, "{g}");
+            if let Some(s) = &solved.solution {
+                assert!(is_solution_of(s, g), "{s} does not solve {g}");
+                assert_eq!(Some(*s), solve_one(g), "{g}");
+            }
+            assert_eq!(
+                (solved.count, solved.stats),
+                count_with_stats(g, limit),
+                "one search, as counting makes"
+            );
+        }
+    }
+    // The serg puzzles have several solutions: a limit of 2 finds both.
+    let serg = load(SETS[5].1);
+    assert_eq!(solve_and_count(&serg[0], 2).count, 2);
+    assert_eq!(solve_and_count(&clash, 2).solution, None);
+}
+
 #[test]
 fn empty_grid_counts_to_the_limit() {
     for n in [0, 1, 2, 10, 1000] {
