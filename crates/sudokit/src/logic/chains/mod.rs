@@ -443,8 +443,7 @@ pub(crate) fn reason(
     step: &crate::logic::Step,
     lang: crate::classic::trace::Lang,
 ) -> Option<String> {
-    let _ = (step, lang);
-    None
+    nice_loops::reason(step, lang)
 }
 
 #[cfg(test)]

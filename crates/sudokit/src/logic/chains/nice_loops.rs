@@ -28,7 +28,7 @@
 use crate::candidates::Candidates;
 use crate::cell_set::CellSet;
 use crate::grid::{Cell, Digit};
-use crate::logic::links::table::Table;
+use crate::logic::links::table::{Entry, Tables};
 use crate::logic::links::{CANDIDATE_NODES, Links, Lit, candidate_node, is_on, node_of, off, on};
 use crate::logic::{Chain, Link, Step, Technique};
 use std::cell::RefCell;
@@ -113,10 +113,11 @@ impl Collector {
     }
 }
 
-/// The search itself.
+/// The search itself: HoDoKu's `checkNiceLoops` on the on-tables, then on
+/// the off-tables, then `checkAics` on the off-tables.
 fn search(candidates: &Candidates, grouped: bool) -> Vec<Step> {
-    let links = Links::new(candidates, grouped);
-    let mut table = Table::new();
+    let tables = Tables::of(candidates, grouped);
+    let links = &tables.links;
     let mut loops = Collector::default();
     let mut aics = Collector::default();
     for premise_on in [true, false] {
@@ -124,46 +125,46 @@ fn search(candidates: &Candidates, grouped: bool) -> Vec<Step> {
             for d in crate::logic::links::bits16(links.cands[cell]) {
                 let node = candidate_node(cell, d);
                 let premise = if premise_on { on(node) } else { off(node) };
-                table.build(&links, premise);
-                if table.entries.len() < 2 {
+                let entries = tables.entries(premise);
+                if entries.len() < 2 {
                     continue;
                 }
-                nice_loops_of(&links, &table, cell, &mut loops);
+                nice_loops_of(links, entries, cell, &mut loops);
                 if !premise_on {
-                    aics_of(&links, &table, cell, &mut aics);
+                    aics_of(links, entries, cell, &mut aics);
                 }
             }
         }
     }
-    let grid_free = |f: Found| to_step(&links, f);
     loops
         .found
         .into_iter()
         .chain(aics.found)
         .flatten()
-        .map(grid_free)
+        .map(|f| to_step(links, f))
         .collect()
 }
 
-/// The positions, in table order, of the literals of `cell` in `table`.
-fn in_cell(links: &Links, table: &Table, cell: usize) -> Vec<usize> {
-    let mut pos: Vec<usize> = crate::logic::links::bits16(links.cands[cell])
-        .flat_map(|d| [on(candidate_node(cell, d)), off(candidate_node(cell, d))])
-        .filter_map(|l| table.position(l))
-        .filter(|&p| p > 0)
-        .collect();
-    pos.sort_unstable();
-    pos
+/// The literals from the premise to the entry at `pos`.
+fn path(entries: &[Entry], pos: usize) -> Vec<Lit> {
+    let mut out = vec![entries[pos].lit];
+    let mut at = pos;
+    while at != 0 {
+        at = entries[at].parent as usize;
+        out.push(entries[at].lit);
+    }
+    out.reverse();
+    out
 }
 
 /// Checks every literal of the premise's cell for a nice loop.
-fn nice_loops_of(links: &Links, table: &Table, start: usize, out: &mut Collector) {
-    for pos in in_cell(links, table, start) {
-        if table.entries[pos].depth <= 1 {
-            continue;
-        }
-        if let Some(found) = nice_loop(links, table, start, pos) {
-            out.offer(found);
+fn nice_loops_of(links: &Links, entries: &[Entry], start: usize, out: &mut Collector) {
+    for (pos, e) in entries.iter().enumerate().skip(1) {
+        let node = node_of(e.lit);
+        if node < CANDIDATE_NODES && (node / 9) as usize == start && e.depth > 1 {
+            if let Some(found) = nice_loop(links, entries, start, pos) {
+                out.offer(found);
+            }
         }
     }
 }
@@ -201,8 +202,8 @@ fn is_lasso(links: &Links, path: &[Lit], aic: bool) -> bool {
 }
 
 /// The nice loop closed by the entry at `pos` (in the premise's cell).
-fn nice_loop(links: &Links, table: &Table, start: usize, pos: usize) -> Option<Found> {
-    let path = table.path(pos);
+fn nice_loop(links: &Links, entries: &[Entry], start: usize, pos: usize) -> Option<Found> {
+    let path = path(entries, pos);
     let n = path.len() - 1;
     if cell_of(links, path[n]) == cell_of(links, path[n - 1])
         || is_lasso(links, &path, false)
@@ -210,7 +211,7 @@ fn nice_loop(links: &Links, table: &Table, start: usize, pos: usize) -> Option<F
     {
         return None;
     }
-    let first_strong = is_on(table.entries[1].lit);
+    let first_strong = is_on(entries[1].lit);
     let last_strong = is_on(path[n]);
     let (sc, ec) = (digit_of(links, path[0]), digit_of(links, path[n]));
     let mut elims = Vec::new();
@@ -231,7 +232,7 @@ fn nice_loop(links: &Links, table: &Table, start: usize, pos: usize) -> Option<F
         technique = Technique::ContinuousNiceLoop;
         continuous_eliminations(links, &path, first_strong && last_strong, &mut elims);
     }
-    finish(links, technique, elims, path)
+    finish(technique, elims, path)
 }
 
 /// The eliminations of a continuous loop along `path`.
@@ -285,48 +286,37 @@ fn continuous_eliminations(
 }
 
 /// The AICs of an off-table: digits implied true in other cells.
-fn aics_of(links: &Links, table: &Table, start: usize, out: &mut Collector) {
-    let sc = digit_of(links, table.entries[0].lit);
+fn aics_of(links: &Links, entries: &[Entry], start: usize, out: &mut Collector) {
+    let sc = digit_of(links, entries[0].lit);
     let start_peers = links.buddies(candidate_node(start, 0));
-    let mut ends = Vec::new();
-    for e in 0..9 {
-        for end in crate::logic::links::cells_iter(table.on[e] & !(1u128 << start)) {
-            let fits = if e == sc {
-                (start_peers & links.buddies(candidate_node(end, 0)) & links.places[sc])
-                    .count_ones()
-                    >= 2
-            } else {
-                start_peers >> end & 1 == 1
-                    && links.cands[end] >> sc & 1 == 1
-                    && links.cands[start] >> e & 1 == 1
-            };
-            if fits {
-                ends.push(
-                    table
-                        .position(on(candidate_node(end, e)))
-                        .expect("in table"),
-                );
-            }
+    for (pos, e) in entries.iter().enumerate().skip(1) {
+        let node = node_of(e.lit);
+        if node >= CANDIDATE_NODES || !is_on(e.lit) || (node / 9) as usize == start {
+            continue;
         }
-    }
-    ends.sort_unstable();
-    for pos in ends {
-        if let Some(found) = aic(links, table, start, pos) {
-            out.offer(found);
+        let (end, ec) = ((node / 9) as usize, (node % 9) as usize);
+        let fits = if ec == sc {
+            (start_peers & links.buddies(node) & links.places[sc]).count_ones() >= 2
+        } else {
+            start_peers >> end & 1 == 1
+                && links.cands[end] >> sc & 1 == 1
+                && links.cands[start] >> ec & 1 == 1
+        };
+        if fits {
+            if let Some(found) = aic(links, entries, start, pos) {
+                out.offer(found);
+            }
         }
     }
 }
 
 /// The AIC from the premise (off) to the entry at `pos` (on).
-fn aic(links: &Links, table: &Table, start: usize, pos: usize) -> Option<Found> {
-    if table.entries[pos].depth <= 1 {
+fn aic(links: &Links, entries: &[Entry], start: usize, pos: usize) -> Option<Found> {
+    if entries[pos].depth <= 1 {
         return None;
     }
-    let end_lit = table.entries[pos].lit;
-    let (sc, ec) = (
-        digit_of(links, table.entries[0].lit),
-        digit_of(links, end_lit),
-    );
+    let end_lit = entries[pos].lit;
+    let (sc, ec) = (digit_of(links, entries[0].lit), digit_of(links, end_lit));
     let end = cell_of(links, end_lit);
     let mut elims = Vec::new();
     if sc == ec {
@@ -347,21 +337,16 @@ fn aic(links: &Links, table: &Table, start: usize, pos: usize) -> Option<Found> 
     if elims.is_empty() {
         return None;
     }
-    let path = table.path(pos);
+    let path = path(entries, pos);
     if is_lasso(links, &path, true) {
         return None;
     }
-    finish(links, Technique::Aic, elims, path)
+    finish(Technique::Aic, elims, path)
 }
 
 /// The step, if it eliminates anything: eliminations sorted as HoDoKu
 /// sorts them (digit, then cell), grouped form when a group is in the chain.
-fn finish(
-    links: &Links,
-    technique: Technique,
-    elims: Vec<(usize, usize)>,
-    chain: Vec<Lit>,
-) -> Option<Found> {
+fn finish(technique: Technique, elims: Vec<(usize, usize)>, chain: Vec<Lit>) -> Option<Found> {
     if elims.is_empty() {
         return None;
     }
@@ -374,7 +359,6 @@ fn finish(
     } else {
         technique
     };
-    let _ = links;
     Some(Found {
         technique,
         elims,
@@ -489,10 +473,138 @@ pub(crate) fn hodoku_key(step: &Step) -> [i64; 4] {
     ]
 }
 
+/// The words of a nice loop or AIC step (`None` for other techniques).
+pub(crate) fn reason(step: &Step, lang: crate::classic::trace::Lang) -> Option<String> {
+    use Technique as T;
+    let es = lang == crate::classic::trace::Lang::Es;
+    let chain = step.chains.first()?;
+    let start = chain.nodes.first()?.cells;
+    Some(match step.technique {
+        T::DiscontinuousNiceLoop | T::GroupedDiscontinuousNiceLoop => {
+            if es {
+                format!("el bucle {chain} se cierra en {start} con una discontinuidad")
+            } else {
+                format!("the loop {chain} closes in {start} with a discontinuity")
+            }
+        }
+        T::ContinuousNiceLoop | T::GroupedContinuousNiceLoop => {
+            if es {
+                format!("el bucle {chain} se cierra en {start}: cada enlace débil se vuelve fuerte")
+            } else {
+                format!("the loop {chain} closes in {start}: every weak link becomes strong")
+            }
+        }
+        T::Aic | T::GroupedAic => {
+            if es {
+                format!("uno de los extremos de {chain} es cierto: lo que ve ambos cae")
+            } else {
+                format!("one end of {chain} is true: what sees both ends goes")
+            }
+        }
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::logic::soundness::{check_technique, sample};
+
+    use crate::classic::trace::Lang;
+    use crate::logic::explain::step_text;
+    use crate::logic::soundness::{c, elims, open, set};
+
+    /// Removes `digit` from the cells of house `h` (0-8 rows, 9-17
+    /// columns) but `keep` (1-based positions in the house).
+    fn carve(cands: &mut Candidates, digit: u8, h: usize, keep: &[usize]) {
+        for k in (1..=9).filter(|k| !keep.contains(k)) {
+            let cell = if h < 9 { c(h + 1, k) } else { c(k, h - 8) };
+            cands.remove(cell, Digit::new(digit).unwrap());
+        }
+    }
+
+    /// An X-Chain on 6: r1c1=r4c1-r4c4=r7c4-r7c8=r2c8. As an AIC (from
+    /// r1c1 off) the cells seeing both ends lose 6; each of them also
+    /// closes a discontinuous loop that removes its own 6.
+    fn x_chain() -> (crate::grid::Grid, Candidates) {
+        let (g, mut cands) = open();
+        carve(&mut cands, 6, 9, &[1, 4]);
+        carve(&mut cands, 6, 12, &[4, 7]);
+        carve(&mut cands, 6, 16, &[7, 2]);
+        (g, cands)
+    }
+
+    #[test]
+    fn aic_on_one_digit() {
+        let (_, cands) = x_chain();
+        let aics = find(Technique::Aic, &cands);
+        assert_eq!(aics.len(), 1);
+        // HoDoKu lists eliminations by digit, then cell.
+        assert_eq!(
+            elims(&aics[0]),
+            ["r1c7<>6", "r1c9<>6", "r2c2<>6", "r2c3<>6"]
+        );
+        assert_eq!(
+            aics[0].chains[0].to_string(),
+            "(6)r1c1=(6)r4c1-(6)r4c4=(6)r7c4-(6)r7c8=(6)r2c8"
+        );
+        let mut dnl: Vec<String> = find(Technique::DiscontinuousNiceLoop, &cands)
+            .iter()
+            .flat_map(elims)
+            .collect();
+        dnl.sort();
+        assert_eq!(dnl, ["r1c7<>6", "r1c9<>6", "r2c2<>6", "r2c3<>6"]);
+        // Without group nodes in play the grouped search finds the same
+        // chains, typed plain.
+        assert!(find(Technique::GroupedAic, &cands).is_empty());
+        // HoDoKu's choice: the AIC, with the most eliminations.
+        let mut all: Vec<Step> = TECHNIQUES[..3]
+            .iter()
+            .flat_map(|&t| find(t, &cands))
+            .collect();
+        all.sort_by_key(hodoku_key);
+        assert_eq!(all[0].technique, Technique::Aic);
+        assert!(step_text(&all[0], Lang::En).contains("one end of (6)r1c1=(6)r4c1"));
+        assert!(step_text(&all[0], Lang::Es).contains("uno de los extremos"));
+    }
+
+    /// r1c1 {1,2,9}: 2 is confined to r1c1/r1c5 in row 1, 1 to r1c1/r5c1
+    /// in column 1; r1c5 {2,3}, r5c5 {3,4}, r5c1 {1,4}, with 3 confined to
+    /// r1c5/r5c5 in column 5 and 4 to r5c1/r5c5 in row 5. If r1c1 is not 2
+    /// the loop forces it to 1: it is 1 or 2, and loses 9.
+    #[test]
+    fn continuous_loop_through_a_trivalue_cell() {
+        let (_, mut cands) = open();
+        carve(&mut cands, 2, 0, &[1, 5]);
+        carve(&mut cands, 1, 9, &[1, 5]);
+        carve(&mut cands, 3, 13, &[1, 5]);
+        carve(&mut cands, 4, 4, &[1, 5]);
+        cands.set(c(1, 1), set(&[1, 2, 9]));
+        cands.set(c(1, 5), set(&[2, 3]));
+        cands.set(c(5, 5), set(&[3, 4]));
+        cands.set(c(5, 1), set(&[1, 4]));
+        let steps = find(Technique::ContinuousNiceLoop, &cands);
+        let step = steps
+            .iter()
+            .find(|s| elims(s) == ["r1c1<>9"])
+            .expect("the loop through r1c1");
+        // The same loop from r1c1<>2 has the same effect and length: HoDoKu
+        // keeps the first found, from the table of r1c1<>1.
+        assert_eq!(
+            step.chains[0].to_string(),
+            "(1)r1c1=(1)r5c1-(4)r5c1=(4)r5c5-(3)r5c5=(3)r1c5-(2)r1c5=(2)r1c1"
+        );
+        assert!(step_text(step, Lang::En).contains("every weak link becomes strong"));
+    }
+
+    /// With every candidate everywhere there is no strong link: nothing.
+    #[test]
+    fn nothing_without_strong_links() {
+        let (_, cands) = open();
+        for t in TECHNIQUES {
+            assert!(find(t, &cands).is_empty(), "{t}");
+        }
+    }
 
     #[test]
     fn sound_and_fire_on_hard_samples() {
@@ -500,7 +612,7 @@ mod tests {
         puzzles.truncate(30);
         for t in TECHNIQUES {
             let n = check_technique(t, &puzzles);
-            eprintln!("{t}: {n}");
+            assert!(n > 0, "{t} never fires");
         }
     }
 }

@@ -4,12 +4,11 @@
 //! transitively like the chain tables (each consequence brings what it
 //! implies on its own), with HoDoKu's group links.
 
-use super::search::Store;
 use crate::candidates::Candidates;
+use crate::logic::links::table::Tables as Store;
 use crate::logic::links::table::{Entry, MAX_ENTRIES};
 use crate::logic::links::{
-    CANDIDATE_NODES, Links, Lit, bits16, bits64, candidate_node, cells_iter, is_on, node_of, off,
-    on,
+    CANDIDATE_NODES, Links, Lit, bits16, candidate_node, cells_iter, is_on, node_of, off, on,
 };
 use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
 
@@ -30,7 +29,11 @@ impl LitSet {
         let node = node_of(lit);
         let (set, bit): (&mut u128, u128) = if node < CANDIDATE_NODES {
             let (cell, d) = ((node / 9) as usize, (node % 9) as usize);
-            let s = if is_on(lit) { &mut self.on[d] } else { &mut self.off[d] };
+            let s = if is_on(lit) {
+                &mut self.on[d]
+            } else {
+                &mut self.off[d]
+            };
             (s, 1u128 << cell)
         } else {
             let g = (node - CANDIDATE_NODES) as usize;
@@ -96,9 +99,9 @@ impl State {
                 out.push((cell, self.cands[cell].trailing_zeros() as usize));
             }
         }
-        for h in 0..27 {
-            for d in 0..9 {
-                let m = HOUSE_BITS[h] & self.places[d];
+        for house in HOUSE_BITS {
+            for (d, &places) in self.places.iter().enumerate() {
+                let m = house & places;
                 if m.count_ones() == 1 {
                     let cell = m.trailing_zeros() as usize;
                     if !out.contains(&(cell, d)) {
@@ -214,6 +217,5 @@ fn closure(
         }
         i += 1;
     }
-    let _ = bits64(0);
     (seen.on, seen.off)
 }

@@ -7,98 +7,13 @@ use crate::candidates::Candidates;
 use crate::classic::trace::Lang;
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::chains::nice_loops::{chain_of, links_of};
-use crate::logic::links::table::{Entry, Table};
-use crate::logic::links::{Links, Lit, bits16, candidate_node, cells_iter, is_on, node_of, off, on};
+use crate::logic::links::table::Tables as Store;
+use crate::logic::links::{Lit, bits16, candidate_node, cells_iter, is_on, node_of, off, on};
 use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
 use crate::logic::{Step, Technique};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
-
-/// The tables of every candidate literal of a position.
-pub(crate) struct Store {
-    /// The graph (with groups).
-    pub links: Links,
-    entries: Vec<Entry>,
-    span: Vec<(u32, u32)>,
-    /// Per premise literal: the cells where each digit is implied true.
-    pub on: Vec<[u128; 9]>,
-    /// Per premise literal: the cells where each digit is implied false.
-    pub off: Vec<[u128; 9]>,
-}
-
-impl Store {
-    /// An empty store over `links`.
-    pub fn new(links: Links) -> Store {
-        let n = 2 * crate::logic::links::CANDIDATE_NODES as usize;
-        Store {
-            links,
-            entries: Vec::new(),
-            span: vec![(0, 0); n],
-            on: vec![[0; 9]; n],
-            off: vec![[0; 9]; n],
-        }
-    }
-
-    /// Records the table of `premise`.
-    pub fn record(&mut self, premise: Lit, entries: &[Entry], on: [u128; 9], off: [u128; 9]) {
-        let start = self.entries.len() as u32;
-        self.entries.extend_from_slice(entries);
-        self.span[premise as usize] = (start, self.entries.len() as u32);
-        self.on[premise as usize] = on;
-        self.off[premise as usize] = off;
-    }
-
-    /// Whether `premise` has a table with something in it.
-    pub fn has(&self, premise: Lit) -> bool {
-        let (a, b) = self.span[premise as usize];
-        b > a + 1
-    }
-
-    fn table(&self, premise: Lit) -> &[Entry] {
-        let (a, b) = self.span[premise as usize];
-        &self.entries[a as usize..b as usize]
-    }
-
-    /// The path from `premise` to `target` in its table.
-    pub fn path(&self, premise: Lit, target: Lit) -> Vec<Lit> {
-        let t = self.table(premise);
-        let Some(mut at) = t.iter().position(|e| e.lit == target) else {
-            return vec![premise, target];
-        };
-        let mut out = vec![target];
-        while at != 0 {
-            at = t[at].parent as usize;
-            out.push(t[at].lit);
-        }
-        out.reverse();
-        out
-    }
-
-    /// The number of nodes of the chain from `premise` to `target`.
-    pub fn length(&self, premise: Lit, target: Lit) -> usize {
-        self.table(premise)
-            .iter()
-            .find(|e| e.lit == target)
-            .map_or(2, |e| e.depth as usize + 1)
-    }
-}
-
-/// The chain-mode tables: direct links only, with group nodes.
-fn chain_store(candidates: &Candidates) -> Store {
-    let links = Links::new(candidates, true);
-    let mut store = Store::new(links.clone());
-    let mut table = Table::new();
-    for cell in 0..81 {
-        for d in bits16(links.cands[cell]) {
-            for premise in [on(candidate_node(cell, d)), off(candidate_node(cell, d))] {
-                table.build(&links, premise);
-                store.record(premise, &table.entries, table.on, table.off);
-            }
-        }
-    }
-    store
-}
 
 type Cached = (Grid, Candidates, bool, Rc<Vec<Step>>);
 
@@ -118,7 +33,7 @@ pub(crate) fn all(grid: &Grid, candidates: &Candidates, net: bool) -> Rc<Vec<Ste
         let steps = Rc::new(if net {
             net_steps(grid, candidates)
         } else {
-            let store = chain_store(candidates);
+            let store = Store::of(candidates, true);
             let mut found = Found::new(grid, &store, false);
             found.check_all();
             found.into_steps()
@@ -130,7 +45,7 @@ pub(crate) fn all(grid: &Grid, candidates: &Candidates, net: bool) -> Rc<Vec<Ste
 
 /// The net steps: the results of the net tables that plain chains do not give.
 fn net_steps(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
-    let chains = chain_store(candidates);
+    let chains = Store::of(candidates, true);
     let mut plain = Found::new(grid, &chains, false);
     plain.check_all();
     let known: std::collections::HashSet<(bool, bool, u8, u8)> = plain
@@ -196,7 +111,14 @@ impl<'a> Found<'a> {
 
     /// Keeps a result unless one with the same form and effect and chains
     /// no longer is known (then a shorter one replaces it in place).
-    fn offer(&mut self, verity: bool, place: bool, cell: usize, digit: usize, chains: Vec<(Lit, Lit)>) {
+    fn offer(
+        &mut self,
+        verity: bool,
+        place: bool,
+        cell: usize,
+        digit: usize,
+        chains: Vec<(Lit, Lit)>,
+    ) {
         let length = chains.iter().map(|&(p, t)| self.store.length(p, t)).sum();
         let key = (verity, place, cell as u8, digit as u8);
         let result = Result {
@@ -246,12 +168,13 @@ impl<'a> Found<'a> {
                 self.check_list(&list);
             }
         }
-        for h in 0..27 {
+        for house in HOUSE_BITS {
             for d in 0..9 {
-                let cells = HOUSE_BITS[h] & self.store.links.places[d];
+                let cells = house & self.store.links.places[d];
                 if cells != 0 {
-                    let list: Vec<Lit> =
-                        cells_iter(cells).map(|c| on(candidate_node(c, d))).collect();
+                    let list: Vec<Lit> = cells_iter(cells)
+                        .map(|c| on(candidate_node(c, d)))
+                        .collect();
                     self.check_list(&list);
                 }
             }
@@ -284,16 +207,21 @@ impl<'a> Found<'a> {
                 let both = on_s[d] & on_s[e];
                 if both != 0 {
                     let y = both.trailing_zeros() as usize;
-                    contra(self, vec![(p, on(candidate_node(y, d))), (p, on(candidate_node(y, e)))]);
+                    contra(
+                        self,
+                        vec![(p, on(candidate_node(y, d))), (p, on(candidate_node(y, e)))],
+                    );
                 }
             }
         }
         for range in [0..9, 9..18, 18..27] {
-            for d in 0..9 {
-                for h in range.clone() {
-                    let twice = HOUSE_BITS[h] & on_s[d];
+            for (d, &set) in on_s.iter().enumerate() {
+                for house in &HOUSE_BITS[range.clone()] {
+                    let twice = house & set;
                     if twice.count_ones() > 1 {
-                        let chains = cells_iter(twice).map(|y| (p, on(candidate_node(y, d)))).collect();
+                        let chains = cells_iter(twice)
+                            .map(|y| (p, on(candidate_node(y, d))))
+                            .collect();
                         contra(self, chains);
                     }
                 }
@@ -306,15 +234,19 @@ impl<'a> Found<'a> {
             empty &= !on_s[d];
         }
         for y in cells_iter(empty) {
-            let chains = bits16(links.cands[y]).map(|d| (p, off(candidate_node(y, d)))).collect();
+            let chains = bits16(links.cands[y])
+                .map(|d| (p, off(candidate_node(y, d))))
+                .collect();
             contra(self, chains);
         }
         for range in [0..9, 9..18, 18..27] {
-            for d in 0..9 {
-                for h in range.clone() {
-                    let cells = HOUSE_BITS[h] & self.allowed[d];
-                    if cells != 0 && cells & !off_s[d] == 0 {
-                        let chains = cells_iter(cells).map(|y| (p, off(candidate_node(y, d)))).collect();
+            for (d, &set) in off_s.iter().enumerate() {
+                for house in &HOUSE_BITS[range.clone()] {
+                    let cells = house & self.allowed[d];
+                    if cells != 0 && cells & !set == 0 {
+                        let chains = cells_iter(cells)
+                            .map(|y| (p, off(candidate_node(y, d))))
+                            .collect();
                         contra(self, chains);
                     }
                 }
@@ -331,7 +263,11 @@ impl<'a> Found<'a> {
         }
         for place in [true, false] {
             for d in 0..9 {
-                let sets = if place { &self.store.on } else { &self.store.off };
+                let sets = if place {
+                    &self.store.on
+                } else {
+                    &self.store.off
+                };
                 let common = sets[a as usize][d] & sets[b as usize][d] & !(1u128 << cell);
                 for y in cells_iter(common) {
                     let n = candidate_node(y, d);
@@ -399,7 +335,8 @@ fn to_step(store: &Store, net: bool, r: Result) -> Step {
         if !step.cells.contains(&first) {
             step.cells.push(first);
         }
-        step.digits.insert(Digit::from_index(store.links.describe(node_of(p)).0).expect("< 9"));
+        step.digits
+            .insert(Digit::from_index(store.links.describe(node_of(p)).0).expect("< 9"));
     }
     step
 }
@@ -427,7 +364,12 @@ pub(crate) fn reason(step: &Step, lang: Lang) -> Option<String> {
     let chains: Vec<String> = step.chains.iter().map(|c| c.to_string()).collect();
     let chains = chains.join(" ; ");
     let value = |n: crate::logic::Node, is_on: bool| {
-        let cell = n.cells.iter().next().map(|c| c.to_string()).unwrap_or_default();
+        let cell = n
+            .cells
+            .iter()
+            .next()
+            .map(|c| c.to_string())
+            .unwrap_or_default();
         format!("{cell}{}{}", if is_on { "=" } else { "<>" }, n.digit)
     };
     Some(match step.technique {

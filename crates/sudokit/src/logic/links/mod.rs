@@ -149,11 +149,11 @@ impl Links {
 
     /// Finds the groups (HoDoKu's `GroupNode.getGroupNodes` order) and their links.
     fn add_groups(&mut self) {
-        for line in 0..18 {
+        for (line, &line_bits) in HOUSE_BITS.iter().enumerate().take(18) {
             for d in 0..9 {
-                let in_line = HOUSE_BITS[line] & self.places[d];
-                for block in 18..27 {
-                    let cells = in_line & HOUSE_BITS[block];
+                let in_line = line_bits & self.places[d];
+                for (block, &block_bits) in HOUSE_BITS.iter().enumerate().skip(18) {
+                    let cells = in_line & block_bits;
                     if cells.count_ones() >= 2 {
                         let buddies = cells_iter(cells).fold(!0u128 >> 47, |m, c| m & peers(c));
                         self.group_local.push(self.digit_groups[d].len() as u8);

@@ -8,8 +8,10 @@
 //! back) is the one HoDoKu keeps. Like HoDoKu a table holds at most
 //! [`MAX_ENTRIES`] literals, premise included.
 
-use super::{CANDIDATE_NODES, Links, Lit, candidate_node, houses, is_on, node_of, off, on};
+use super::{CANDIDATE_NODES, Links, Lit, bits16, candidate_node, houses, is_on, node_of, off, on};
+use crate::candidates::Candidates;
 use crate::logic::single_digit::HOUSE_BITS;
+use std::rc::Rc;
 
 /// The most literals a table holds (HoDoKu's `MAX_TABLE_ENTRY_LENGTH`).
 pub const MAX_ENTRIES: usize = 1000;
@@ -76,7 +78,14 @@ impl Table {
 
     /// Records `lit` unless it is known or the table is full.
     fn push(&mut self, links: &Links, lit: Lit, parent: u16, depth: u16) {
-        if self.entries.len() >= MAX_ENTRIES || self.contains(links, lit) {
+        if !self.contains(links, lit) {
+            self.push_new(links, lit, parent, depth);
+        }
+    }
+
+    /// Records `lit`, known to be new, unless the table is full.
+    fn push_new(&mut self, links: &Links, lit: Lit, parent: u16, depth: u16) {
+        if self.entries.len() >= MAX_ENTRIES {
             return;
         }
         let node = node_of(lit);
@@ -146,7 +155,7 @@ impl Table {
                 let d2 = others.trailing_zeros() as usize;
                 others &= others - 1;
                 if self.off[d2] >> cell & 1 == 0 {
-                    self.push(links, off(candidate_node(cell, d2)), at, depth);
+                    self.push_new(links, off(candidate_node(cell, d2)), at, depth);
                 }
             }
             for h in houses(cell) {
@@ -154,7 +163,7 @@ impl Table {
                 while m != 0 {
                     let c = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    self.push(links, off(candidate_node(c, d)), at, depth);
+                    self.push_new(links, off(candidate_node(c, d)), at, depth);
                 }
             }
             let mut g = links.weak_groups_of(cell, d) & !self.group_off[d];
@@ -173,7 +182,7 @@ impl Table {
             if set.count_ones() == 2 {
                 let d2 = (set & !(1 << d)).trailing_zeros() as usize;
                 if self.on[d2] >> cell & 1 == 0 {
-                    self.push(links, on(candidate_node(cell, d2)), at, depth);
+                    self.push_new(links, on(candidate_node(cell, d2)), at, depth);
                 }
             }
             for h in houses(cell) {
@@ -230,6 +239,119 @@ impl Table {
     /// Whether the premise implies nothing.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// The tables of every candidate literal of a position (HoDoKu's
+/// `onTable` and `offTable`), kept compactly.
+pub struct Tables {
+    /// The graph (with groups).
+    pub links: Links,
+    entries: Vec<Entry>,
+    span: Vec<(u32, u32)>,
+    /// Per premise literal: the cells where each digit is implied true.
+    pub on: Vec<[u128; 9]>,
+    /// Per premise literal: the cells where each digit is implied false.
+    pub off: Vec<[u128; 9]>,
+}
+
+impl Tables {
+    /// An empty store over `links`.
+    pub fn new(links: Links) -> Tables {
+        let n = 2 * crate::logic::links::CANDIDATE_NODES as usize;
+        Tables {
+            links,
+            entries: Vec::new(),
+            span: vec![(0, 0); n],
+            on: vec![[0; 9]; n],
+            off: vec![[0; 9]; n],
+        }
+    }
+
+    /// Records the table of `premise`.
+    pub fn record(&mut self, premise: Lit, entries: &[Entry], on: [u128; 9], off: [u128; 9]) {
+        let start = self.entries.len() as u32;
+        self.entries.extend_from_slice(entries);
+        self.span[premise as usize] = (start, self.entries.len() as u32);
+        self.on[premise as usize] = on;
+        self.off[premise as usize] = off;
+    }
+
+    /// Whether `premise` has a table with something in it.
+    pub fn has(&self, premise: Lit) -> bool {
+        let (a, b) = self.span[premise as usize];
+        b > a + 1
+    }
+
+    fn table(&self, premise: Lit) -> &[Entry] {
+        let (a, b) = self.span[premise as usize];
+        &self.entries[a as usize..b as usize]
+    }
+
+    /// The path from `premise` to `target` in its table.
+    pub fn path(&self, premise: Lit, target: Lit) -> Vec<Lit> {
+        let t = self.table(premise);
+        let Some(mut at) = t.iter().position(|e| e.lit == target) else {
+            return vec![premise, target];
+        };
+        let mut out = vec![target];
+        while at != 0 {
+            at = t[at].parent as usize;
+            out.push(t[at].lit);
+        }
+        out.reverse();
+        out
+    }
+
+    /// The number of nodes of the chain from `premise` to `target`.
+    pub fn length(&self, premise: Lit, target: Lit) -> usize {
+        self.table(premise)
+            .iter()
+            .find(|e| e.lit == target)
+            .map_or(2, |e| e.depth as usize + 1)
+    }
+}
+
+thread_local! {
+    /// The last tables built, by position and grouping: nice loops, grouped
+    /// nice loops and forcing chains of one position share them.
+    static LAST: std::cell::RefCell<Vec<(Candidates, bool, Rc<Tables>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Tables {
+    /// The tables of every candidate of `candidates` (with group nodes when
+    /// `grouped`), built once per position and grouping.
+    pub fn of(candidates: &Candidates, grouped: bool) -> Rc<Tables> {
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((_, _, t)) = last
+                .iter()
+                .find(|(c, g, _)| c == candidates && *g == grouped)
+            {
+                return Rc::clone(t);
+            }
+            let links = Links::new(candidates, grouped);
+            let mut tables = Tables::new(links.clone());
+            let mut table = Table::new();
+            for cell in 0..81 {
+                for d in bits16(links.cands[cell]) {
+                    for premise in [on(candidate_node(cell, d)), off(candidate_node(cell, d))] {
+                        table.build(&links, premise);
+                        tables.record(premise, &table.entries, table.on, table.off);
+                    }
+                }
+            }
+            let tables = Rc::new(tables);
+            last.retain(|(c, _, _)| c == candidates);
+            last.push((*candidates, grouped, Rc::clone(&tables)));
+            tables
+        })
+    }
+
+    /// The entries of the table of `premise` (empty when it has none).
+    pub fn entries(&self, premise: Lit) -> &[Entry] {
+        self.table(premise)
     }
 }
 
