@@ -31,6 +31,7 @@ pub mod fish;
 pub mod forcing;
 pub mod intersections;
 pub mod last_resort;
+pub mod links;
 pub mod se_chains;
 pub mod single_digit;
 pub mod singles;
@@ -88,9 +89,10 @@ pub fn find_steps(technique: Technique, grid: &Grid, candidates: &Candidates) ->
 /// HoDoKu's preference among steps of techniques that share one solver
 /// index (smaller first): the sort of the one HoDoKu solver that finds
 /// them all. Families without such techniques leave the order as found.
-#[allow(clippy::match_single_binding)] // each such family adds its arm
 pub(crate) fn hodoku_key(step: &Step) -> [i64; 4] {
     match step.technique.family() {
+        Family::Chains => chains::hodoku_key(step),
+        Family::Forcing => forcing::hodoku_key(step),
         _ => [0; 4],
     }
 }

@@ -604,52 +604,52 @@ techniques! {
         hodoku(Als, 6000, 360, Unfair, OFF, se_approx(7.5)),
         "A stem cell whose every candidate sees an almost locked set: a digit common to the sets leaves cells seeing all its places",
         "Una casilla tallo cuyos candidatos ven cada uno un conjunto casi bloqueado: un dígito común sale de quien vea todos sus sitios";
-    /// Continuous nice loop, in Eureka notation. Evidence: `links` in chain order (strong and weak, on candidates), `cells` = the chain's cells in order, `houses` = the house of each link between cells.
+    /// Continuous nice loop, in Eureka notation. Evidence: `chains` = the chain from HoDoKu's premise (first node) to the node closing it, one node per candidate literal (a cell switching digits shows as two nodes); `links` = its links in order (strong when leading to a true node); `cells` = its cells in order, each once; `digits` = its digits; `houses` empty.
     ContinuousNiceLoop = "continuous-nice-loop", "Continuous nice loop", "Bucle continuo (nice loop)",
         hodoku(Chains, 5600, 280, Unfair, ON, se_approx(7.0)),
         "A closed alternating loop: every weak link becomes strong, its houses lose the other candidates",
         "Un bucle alterno cerrado: cada enlace débil se vuelve fuerte y sus unidades pierden los demás candidatos";
-    /// Discontinuous nice loop, in Eureka notation. Evidence: `links` in chain order (strong and weak, on candidates), `cells` = the chain's cells in order, `houses` = the house of each link between cells.
+    /// Discontinuous nice loop, in Eureka notation. Evidence: `chains` = the chain from HoDoKu's premise (first node) to the node closing it, one node per candidate literal (a cell switching digits shows as two nodes); `links` = its links in order (strong when leading to a true node); `cells` = its cells in order, each once; `digits` = its digits; `houses` empty.
     DiscontinuousNiceLoop = "discontinuous-nice-loop", "Discontinuous nice loop", "Bucle discontinuo (nice loop)",
         hodoku(Chains, 5600, 280, Unfair, ON, se_approx(7.0)),
         "A loop with one discontinuity: its candidate is true or false",
         "Un bucle con una discontinuidad: su candidato es verdadero o falso";
-    /// AIC, in Eureka notation. Evidence: `links` in chain order (strong and weak, on candidates), `cells` = the chain's cells in order, `houses` = the house of each link between cells.
+    /// AIC, in Eureka notation. Evidence: `chains` = the chain from HoDoKu's premise (first node) to the node closing it, one node per candidate literal (a cell switching digits shows as two nodes); `links` = its links in order (strong when leading to a true node); `cells` = its cells in order, each once; `digits` = its digits; `houses` empty.
     Aic = "aic", "AIC", "Cadena AIC",
         hodoku(Chains, 5600, 280, Unfair, ON, se_approx(7.0)),
         "Alternating inference chain: a candidate seeing both ends, strong at both, is false",
         "Cadena de inferencias alternas: un candidato que ve ambos extremos, fuertes, es falso";
-    /// Grouped Continuous nice loop: nodes may be groups of cells of a line in one box, or almost locked sets. Evidence as for the plain form; a group node is listed with all its cells.
+    /// Grouped Continuous nice loop: Nodes may be groups (a digit in two or three cells of one box and one line; almost locked sets are not used, HoDoKu's default). Evidence as for the plain form; a group is one node of `chains` with all its cells, and stands for its first cell in `links`.
     GroupedContinuousNiceLoop = "grouped-continuous-nice-loop", "Grouped continuous nice loop", "Bucle continuo (nice loop) agrupado",
         hodoku(Chains, 5650, 300, Unfair, ON, se_approx(7.0)),
         "A closed alternating loop: every weak link becomes strong, its houses lose the other candidates (with grouped nodes)",
         "Un bucle alterno cerrado: cada enlace débil se vuelve fuerte y sus unidades pierden los demás candidatos (con nodos agrupados)";
-    /// Grouped Discontinuous nice loop: nodes may be groups of cells of a line in one box, or almost locked sets. Evidence as for the plain form; a group node is listed with all its cells.
+    /// Grouped Discontinuous nice loop: Nodes may be groups (a digit in two or three cells of one box and one line; almost locked sets are not used, HoDoKu's default). Evidence as for the plain form; a group is one node of `chains` with all its cells, and stands for its first cell in `links`.
     GroupedDiscontinuousNiceLoop = "grouped-discontinuous-nice-loop", "Grouped discontinuous nice loop", "Bucle discontinuo (nice loop) agrupado",
         hodoku(Chains, 5650, 300, Unfair, ON, se_approx(7.0)),
         "A loop with one discontinuity: its candidate is true or false (with grouped nodes)",
         "Un bucle con una discontinuidad: su candidato es verdadero o falso (con nodos agrupados)";
-    /// Grouped AIC: nodes may be groups of cells of a line in one box, or almost locked sets. Evidence as for the plain form; a group node is listed with all its cells.
+    /// Grouped AIC: Nodes may be groups (a digit in two or three cells of one box and one line; almost locked sets are not used, HoDoKu's default). Evidence as for the plain form; a group is one node of `chains` with all its cells, and stands for its first cell in `links`.
     GroupedAic = "grouped-aic", "Grouped AIC", "Cadena AIC agrupado",
         hodoku(Chains, 5650, 300, Unfair, ON, se_approx(7.0)),
         "Alternating inference chain: a candidate seeing both ends, strong at both, is false (with grouped nodes)",
         "Cadena de inferencias alternas: un candidato que ve ambos extremos, fuertes, es falso (con nodos agrupados)";
-    /// Forcing chain, contradiction form. Evidence: `links` = the chains from the assumption, in order.
+    /// Forcing chain, contradiction form. Evidence: `chains` = one chain per branch, each from the assumption (its first node: true when the first link is weak, false when strong) to a conflicting consequence; `links` = their links; `cells` = the assumption's cell; `digits` = its digit.
     ForcingChainContradiction = "forcing-chain-contradiction", "Forcing chain (contradiction)", "Cadena forzada (contradicción)",
         hodoku(Forcing, 8500, 500, Extreme, ON, se_approx(7.5)),
         "Assuming a candidate leads to a contradiction: it is false (or true)",
         "Suponer un candidato lleva a una contradicción: es falso (o verdadero)";
-    /// Forcing chain, verity form. Evidence: `links` = the chains, one per branch, in order.
+    /// Forcing chain, verity form. Evidence: `chains` = one chain per branch (the candidate's on and off, or every candidate of a cell, or every place of a digit in a house), each ending on the common consequence; `links` = their links; `cells` and `digits` = the branches' starting cells and digits.
     ForcingChainVerity = "forcing-chain-verity", "Forcing chain (verity)", "Cadena forzada (verdad)",
         hodoku(Forcing, 8500, 500, Extreme, ON, se_approx(7.5)),
         "Every candidate of a cell or house leads to the same conclusion: it holds",
         "Cada candidato de una casilla o unidad lleva a la misma conclusión: se cumple";
-    /// Forcing net, contradiction form. Evidence as for forcing chains.
+    /// Forcing net, contradiction form: the assumption propagates through singles (HoDoKu's four rounds of look-ahead); a result plain chains also give is a chain, not a net. Evidence as for forcing chains, each branch shown as the sequence of consequences that led to it.
     ForcingNetContradiction = "forcing-net-contradiction", "Forcing net (contradiction)", "Red forzada (contradicción)",
         hodoku(Forcing, 8600, 700, Extreme, ON, se_approx(8.5)),
         "Assuming a candidate leads, through a net of implications, to a contradiction",
         "Suponer un candidato lleva, por una red de implicaciones, a una contradicción";
-    /// Forcing net, verity form. Evidence as for forcing chains.
+    /// Forcing net, verity form (branches propagated through singles, as for the contradiction form). Evidence as for forcing chains.
     ForcingNetVerity = "forcing-net-verity", "Forcing net (verity)", "Red forzada (verdad)",
         hodoku(Forcing, 8600, 700, Extreme, ON, se_approx(8.5)),
         "Every branch of a cell or house leads, through nets, to the same conclusion",

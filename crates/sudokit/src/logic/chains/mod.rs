@@ -1,4 +1,5 @@
-//! Chains: Remote Pair, X-Chain, XY-Chain, as HoDoKu defines them.
+//! Chains: Remote Pair, X-Chain, XY-Chain, as HoDoKu defines them, and
+//! HoDoKu's nice loops and AICs ([`nice_loops`]).
 //!
 //! - X-Chain: on one digit, cells `c0 = c1 - c2 = c3 ... = cn` alternating
 //!   strong links (the digit's only two places in a house) and weak links
@@ -26,9 +27,22 @@ use crate::logic::single_digit::{
 use crate::logic::{Link, Step, Technique};
 use std::collections::HashMap;
 
+pub mod nice_loops;
+
 /// The techniques of this family that are implemented.
-pub const IMPLEMENTED: &[Technique] =
-    &[Technique::RemotePair, Technique::XChain, Technique::XyChain];
+pub const IMPLEMENTED: &[Technique] = &[
+    Technique::RemotePair,
+    Technique::XChain,
+    Technique::XyChain,
+    Technique::ContinuousNiceLoop,
+    Technique::DiscontinuousNiceLoop,
+    Technique::Aic,
+    Technique::GroupedContinuousNiceLoop,
+    Technique::GroupedDiscontinuousNiceLoop,
+    Technique::GroupedAic,
+];
+
+pub(crate) use nice_loops::hodoku_key;
 
 /// The longest chain searched, in links (HoDoKu restricts chains to 20 by default).
 pub const MAX_LINKS: usize = 20;
@@ -44,6 +58,7 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
         Technique::XChain => x_chains(candidates),
         Technique::XyChain => xy_chains(candidates),
         Technique::RemotePair => remote_pairs(candidates),
+        t if nice_loops::TECHNIQUES.contains(&t) => nice_loops::find(t, candidates),
         _ => Vec::new(),
     }
 }
@@ -428,8 +443,7 @@ pub(crate) fn reason(
     step: &crate::logic::Step,
     lang: crate::classic::trace::Lang,
 ) -> Option<String> {
-    let _ = (step, lang);
-    None
+    nice_loops::reason(step, lang)
 }
 
 #[cfg(test)]
