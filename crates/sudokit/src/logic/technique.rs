@@ -1293,8 +1293,8 @@ mod tests {
             Err("unknown technique 'foo'".to_string())
         );
         assert_eq!(
-            parse_techniques("forcing-chain"),
-            Err("technique 'forcing-chain' is not available yet".to_string())
+            parse_techniques("kraken-fish"),
+            Err("technique 'kraken-fish' is not available yet".to_string())
         );
         assert!(
             Technique::DEEPENING_DEFAULT
