@@ -449,62 +449,62 @@ techniques! {
         hodoku(Fish, 5200, 470, Unfair, OFF, se_approx(6.6)),
         "A finned fish of size 7 missing a corner",
         "Un pez con aleta de tamaño 7 al que le falta una esquina";
-    /// Franken fish of size 2: boxes among the base or cover sets. Evidence: `houses` = base sets then cover sets, `digits` = {d}, `cells` = the base candidates, `fins` = none.
+    /// Franken fish of size 2: boxes among the base or cover sets. Evidence: `houses` = base sets then cover sets (each in house order: rows, columns, boxes), `digits` = {d}, `cells` = the base candidates, `fins` = none; eliminations include base candidates in two cover sets (cannibalism). As in HoDoKu, the search also meets fish of a plainer shape.
     FrankenXWing = "franken-x-wing", "Franken X-Wing", "X-Wing Franken",
         hodoku(Fish, 6100, 300, Unfair, ON, se_approx(6.8)),
         "A fish of size 2 whose base or cover sets mix lines and boxes",
         "Un pez de tamaño 2 cuyas bases o coberturas mezclan líneas y cajas";
-    /// Franken fish of size 3: boxes among the base or cover sets. Evidence: `houses` = base sets then cover sets, `digits` = {d}, `cells` = the base candidates, `fins` = none.
+    /// Franken fish of size 3: boxes among the base or cover sets. Evidence: `houses` = base sets then cover sets (each in house order: rows, columns, boxes), `digits` = {d}, `cells` = the base candidates, `fins` = none; eliminations include base candidates in two cover sets (cannibalism). As in HoDoKu, the search also meets fish of a plainer shape.
     FrankenSwordfish = "franken-swordfish", "Franken Swordfish", "Swordfish Franken",
         hodoku(Fish, 6200, 350, Unfair, ON, se_approx(6.8)),
         "A fish of size 3 whose base or cover sets mix lines and boxes",
         "Un pez de tamaño 3 cuyas bases o coberturas mezclan líneas y cajas";
-    /// Franken fish of size 4: boxes among the base or cover sets. Evidence: `houses` = base sets then cover sets, `digits` = {d}, `cells` = the base candidates, `fins` = none.
+    /// Franken fish of size 4: boxes among the base or cover sets. Evidence: `houses` = base sets then cover sets (each in house order: rows, columns, boxes), `digits` = {d}, `cells` = the base candidates, `fins` = none; eliminations include base candidates in two cover sets (cannibalism). As in HoDoKu, the search also meets fish of a plainer shape.
     FrankenJellyfish = "franken-jellyfish", "Franken Jellyfish", "Jellyfish Franken",
         hodoku(Fish, 6300, 370, Unfair, OFF, se_approx(6.8)),
         "A fish of size 4 whose base or cover sets mix lines and boxes",
         "Un pez de tamaño 4 cuyas bases o coberturas mezclan líneas y cajas";
-    /// Franken fish of size 5: boxes among the base or cover sets. Evidence: `houses` = base sets then cover sets, `digits` = {d}, `cells` = the base candidates, `fins` = none.
+    /// Franken fish of size 5: boxes among the base or cover sets. Evidence: `houses` = base sets then cover sets (each in house order: rows, columns, boxes), `digits` = {d}, `cells` = the base candidates, `fins` = none; eliminations include base candidates in two cover sets (cannibalism). As in HoDoKu, the search also meets fish of a plainer shape.
     FrankenSquirmbag = "franken-squirmbag", "Franken Squirmbag", "Squirmbag Franken",
         hodoku(Fish, 6400, 470, Extreme, OFF, se_approx(6.8)),
         "A fish of size 5 whose base or cover sets mix lines and boxes",
         "Un pez de tamaño 5 cuyas bases o coberturas mezclan líneas y cajas";
-    /// Franken fish of size 6: boxes among the base or cover sets. Evidence: `houses` = base sets then cover sets, `digits` = {d}, `cells` = the base candidates, `fins` = none.
+    /// Franken fish of size 6: boxes among the base or cover sets. Evidence: `houses` = base sets then cover sets (each in house order: rows, columns, boxes), `digits` = {d}, `cells` = the base candidates, `fins` = none; eliminations include base candidates in two cover sets (cannibalism). As in HoDoKu, the search also meets fish of a plainer shape.
     FrankenWhale = "franken-whale", "Franken Whale", "Whale Franken",
         hodoku(Fish, 6500, 470, Extreme, OFF, se_approx(6.8)),
         "A fish of size 6 whose base or cover sets mix lines and boxes",
         "Un pez de tamaño 6 cuyas bases o coberturas mezclan líneas y cajas";
-    /// Franken fish of size 7: boxes among the base or cover sets. Evidence: `houses` = base sets then cover sets, `digits` = {d}, `cells` = the base candidates, `fins` = none.
+    /// Franken fish of size 7: boxes among the base or cover sets. Evidence: `houses` = base sets then cover sets (each in house order: rows, columns, boxes), `digits` = {d}, `cells` = the base candidates, `fins` = none; eliminations include base candidates in two cover sets (cannibalism). As in HoDoKu, the search also meets fish of a plainer shape.
     FrankenLeviathan = "franken-leviathan", "Franken Leviathan", "Leviathan Franken",
         hodoku(Fish, 6600, 470, Extreme, OFF, se_approx(6.8)),
         "A fish of size 7 whose base or cover sets mix lines and boxes",
         "Un pez de tamaño 7 cuyas bases o coberturas mezclan líneas y cajas";
-    /// Franken fish of size 2 with fins: only cells seeing every fin lose the digit. Evidence as for Franken fish, plus `fins`.
+    /// Franken fish of size 2 with fins: only cells seeing every fin lose the digit. Evidence as for Franken fish; `fins` = every fin, endo fins (base candidates in two base sets) included, and `cells` leaves them out.
     FinnedFrankenXWing = "finned-franken-x-wing", "Finned Franken X-Wing", "X-Wing Franken con aleta",
         hodoku(Fish, 6700, 390, Unfair, ON, se_approx(6.8)),
         "A Franken fish of size 2 with fins",
         "Un pez Franken de tamaño 2 con aletas";
-    /// Franken fish of size 3 with fins: only cells seeing every fin lose the digit. Evidence as for Franken fish, plus `fins`.
+    /// Franken fish of size 3 with fins: only cells seeing every fin lose the digit. Evidence as for Franken fish; `fins` = every fin, endo fins (base candidates in two base sets) included, and `cells` leaves them out.
     FinnedFrankenSwordfish = "finned-franken-swordfish", "Finned Franken Swordfish", "Swordfish Franken con aleta",
         hodoku(Fish, 6800, 410, Unfair, ON, se_approx(6.8)),
         "A Franken fish of size 3 with fins",
         "Un pez Franken de tamaño 3 con aletas";
-    /// Franken fish of size 4 with fins: only cells seeing every fin lose the digit. Evidence as for Franken fish, plus `fins`.
+    /// Franken fish of size 4 with fins: only cells seeing every fin lose the digit. Evidence as for Franken fish; `fins` = every fin, endo fins (base candidates in two base sets) included, and `cells` leaves them out.
     FinnedFrankenJellyfish = "finned-franken-jellyfish", "Finned Franken Jellyfish", "Jellyfish Franken con aleta",
         hodoku(Fish, 6900, 430, Unfair, OFF, se_approx(6.8)),
         "A Franken fish of size 4 with fins",
         "Un pez Franken de tamaño 4 con aletas";
-    /// Franken fish of size 5 with fins: only cells seeing every fin lose the digit. Evidence as for Franken fish, plus `fins`.
+    /// Franken fish of size 5 with fins: only cells seeing every fin lose the digit. Evidence as for Franken fish; `fins` = every fin, endo fins (base candidates in two base sets) included, and `cells` leaves them out.
     FinnedFrankenSquirmbag = "finned-franken-squirmbag", "Finned Franken Squirmbag", "Squirmbag Franken con aleta",
         hodoku(Fish, 7000, 470, Extreme, OFF, se_approx(6.8)),
         "A Franken fish of size 5 with fins",
         "Un pez Franken de tamaño 5 con aletas";
-    /// Franken fish of size 6 with fins: only cells seeing every fin lose the digit. Evidence as for Franken fish, plus `fins`.
+    /// Franken fish of size 6 with fins: only cells seeing every fin lose the digit. Evidence as for Franken fish; `fins` = every fin, endo fins (base candidates in two base sets) included, and `cells` leaves them out.
     FinnedFrankenWhale = "finned-franken-whale", "Finned Franken Whale", "Whale Franken con aleta",
         hodoku(Fish, 7100, 470, Extreme, OFF, se_approx(6.8)),
         "A Franken fish of size 6 with fins",
         "Un pez Franken de tamaño 6 con aletas";
-    /// Franken fish of size 7 with fins: only cells seeing every fin lose the digit. Evidence as for Franken fish, plus `fins`.
+    /// Franken fish of size 7 with fins: only cells seeing every fin lose the digit. Evidence as for Franken fish; `fins` = every fin, endo fins (base candidates in two base sets) included, and `cells` leaves them out.
     FinnedFrankenLeviathan = "finned-franken-leviathan", "Finned Franken Leviathan", "Leviathan Franken con aleta",
         hodoku(Fish, 7200, 470, Extreme, OFF, se_approx(6.8)),
         "A Franken fish of size 7 with fins",
