@@ -249,7 +249,7 @@ techniques! {
     /// same single extra digit (the digit eliminated), which leaves every
     /// cell seeing both `fins`.
     UniqueRectangle2 = "unique-rectangle-2", "Unique rectangle type 2", "Rectángulo único tipo 2",
-        hodoku(Uniqueness, 3600, 100, Hard, ON, se(4.6)),
+        hodoku(Uniqueness, 3600, 100, Hard, ON, se(4.5)),
         "Deadly rectangle, two corners on a side share one extra: cells seeing both lose it",
         "Rectángulo mortal, dos esquinas de un lado comparten un extra: quien vea ambas lo pierde";
     /// Unique rectangle type 3: the two `fins` share a house and act as one
@@ -273,7 +273,7 @@ techniques! {
         "Rectángulo mortal, un dígito del par bloqueado en las esquinas extra: pierden el otro";
     /// Unique rectangle type 5: as type 2 with the `fins` diagonal, or three.
     UniqueRectangle5 = "unique-rectangle-5", "Unique rectangle type 5", "Rectángulo único tipo 5",
-        hodoku(Uniqueness, 3900, 100, Hard, ON, se_approx(4.6)),
+        hodoku(Uniqueness, 3900, 100, Hard, ON, se_approx(4.5)),
         "Deadly rectangle, diagonal or three corners share one extra: cells seeing them lose it",
         "Rectángulo mortal, esquinas en diagonal o tres comparten un extra: quien las vea lo pierde";
     /// Unique rectangle type 6: the two `fins` are diagonal and one digit of
@@ -674,37 +674,66 @@ techniques! {
         hodoku(LastResort, 8900, 10000, Extreme, ON, se_approx(11.0)),
         "The solution's digit is placed without a deduction, as HoDoKu does when nothing else applies",
         "Se coloca el dígito de la solución sin deducción, como hace HoDoKu cuando nada más sirve";
-    /// Sudoku Explainer's unique loop, type 1: as the unique rectangle of that type on a loop of 6, 8, 10 or more cells. Evidence: `cells` = the loop in order, `digits` = the pair, `fins` = the cells holding extras.
+    /// Sudoku Explainer's unique loop, type 1: a loop of 6, 8, 10 or more
+    /// cells (see [`unique_loops`](crate::logic::uniqueness::unique_loops))
+    /// with one cell holding extras, which loses the pair. Evidence for the
+    /// four types: `cells` = the loop in order (type 3: then the other cells
+    /// of the subset), `digits` = the pair, `fins` = the loop's cells with
+    /// extras, `links` = the loop, one weak link on the pair's lower digit
+    /// between each two consecutive cells (the last back to the first), so
+    /// the loop's length is the number of links. SE's rating: 4.6 for 6
+    /// cells, 4.7 for 8, 5.0 for 10 or more.
     UniqueLoop1 = "unique-loop-1", "Unique loop type 1", "Bucle único tipo 1",
-        se_only(Uniqueness, 8601, OFF, se(4.5)),
+        se_only(Uniqueness, 8601, OFF, se(4.6)),
         "A deadly loop of 6 or more cells, type 1 as for unique rectangles",
         "Un bucle mortal de 6 o más casillas, tipo 1 como en los rectángulos únicos";
-    /// Sudoku Explainer's unique loop, type 2: as the unique rectangle of that type on a loop of 6, 8, 10 or more cells. Evidence: `cells` = the loop in order, `digits` = the pair, `fins` = the cells holding extras.
+    /// Sudoku Explainer's unique loop, type 2: every cell with extras holds
+    /// the same single extra digit, which leaves the cells seeing all of
+    /// them. Evidence as for type 1.
     UniqueLoop2 = "unique-loop-2", "Unique loop type 2", "Bucle único tipo 2",
         se_only(Uniqueness, 8602, OFF, se(4.6)),
         "A deadly loop of 6 or more cells, type 2 as for unique rectangles",
         "Un bucle mortal de 6 o más casillas, tipo 2 como en los rectángulos únicos";
-    /// Sudoku Explainer's unique loop, type 3: as the unique rectangle of that type on a loop of 6, 8, 10 or more cells. Evidence: `cells` = the loop in order, `digits` = the pair, `fins` = the cells holding extras.
+    /// Sudoku Explainer's unique loop, type 3: the two `fins` share a house
+    /// (`houses` = [it]) and form, as one cell holding their extras, a naked
+    /// subset with the cells after the loop in `cells` (the eliminations are
+    /// the subset's digits elsewhere in the house), or, the other of them
+    /// holding the pair, a hidden subset of the pair and other digits with
+    /// those cells (the eliminations are other digits of those cells). SE
+    /// adds 0.1 per cell after the loop (naked) or per cell beyond the first
+    /// (hidden).
     UniqueLoop3 = "unique-loop-3", "Unique loop type 3", "Bucle único tipo 3",
         se_only(Uniqueness, 8603, OFF, se(4.6)),
         "A deadly loop of 6 or more cells, type 3 as for unique rectangles",
         "Un bucle mortal de 6 o más casillas, tipo 3 como en los rectángulos únicos";
-    /// Sudoku Explainer's unique loop, type 4: as the unique rectangle of that type on a loop of 6, 8, 10 or more cells. Evidence: `cells` = the loop in order, `digits` = the pair, `fins` = the cells holding extras.
+    /// Sudoku Explainer's unique loop, type 4: the two `fins` share a house
+    /// (`houses` = [it]) where one digit of the pair has no other place, so
+    /// both lose the other digit. Evidence otherwise as for type 1.
     UniqueLoop4 = "unique-loop-4", "Unique loop type 4", "Bucle único tipo 4",
-        se_only(Uniqueness, 8604, OFF, se(4.5)),
+        se_only(Uniqueness, 8604, OFF, se(4.6)),
         "A deadly loop of 6 or more cells, type 4 as for unique rectangles",
         "Un bucle mortal de 6 o más casillas, tipo 4 como en los rectángulos únicos";
-    /// Sudoku Explainer's BUG type 2. Evidence: `cells` = the cells with extra candidates, `digits` = the extras.
+    /// Sudoku Explainer's BUG type 2: without their BUG digits the cells
+    /// would form a bivalue universal grave; all BUG cells have the same one
+    /// BUG digit, which leaves every cell seeing them all. Evidence for
+    /// types 2 to 4: `cells` and `fins` = the BUG cells (type 3: `cells`
+    /// then lists the other cells of the naked subset), `digits` = the BUG
+    /// digits.
     Bug2 = "bug-2", "BUG type 2", "BUG tipo 2",
         se_only(Uniqueness, 8605, OFF, se(5.7)),
         "Bivalue universal grave, type 2",
         "Tumba universal bivalor, tipo 2";
-    /// Sudoku Explainer's BUG type 3. Evidence: `cells` = the cells with extra candidates, `digits` = the extras.
+    /// Sudoku Explainer's BUG type 3: the BUG cells share a house (`houses` =
+    /// [it]) and, as one cell holding the BUG digits, form a naked subset
+    /// with other cells of it (SE: 5.7 + 0.1 per subset digit beyond one).
     Bug3 = "bug-3", "BUG type 3", "BUG tipo 3",
         se_only(Uniqueness, 8606, OFF, se(5.8)),
         "Bivalue universal grave, type 3",
         "Tumba universal bivalor, tipo 3";
-    /// Sudoku Explainer's BUG type 4. Evidence: `cells` = the cells with extra candidates, `digits` = the extras.
+    /// Sudoku Explainer's BUG type 4: two BUG cells in one house (`houses` =
+    /// [it]) share one digit that is no BUG digit, which has no other place
+    /// there (`links` = [that strong link]): each keeps only that digit and
+    /// its BUG digits.
     Bug4 = "bug-4", "BUG type 4", "BUG tipo 4",
         se_only(Uniqueness, 8607, OFF, se(5.7)),
         "Bivalue universal grave, type 4",

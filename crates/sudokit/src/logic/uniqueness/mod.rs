@@ -1,5 +1,6 @@
 //! Uniqueness: unique rectangles 1-6, hidden rectangle, avoidable rectangles
-//! 1-2, BUG+1, as HoDoKu defines them.
+//! 1-2, BUG+1, as HoDoKu defines them; Sudoku Explainer's unique loops
+//! ([`unique_loops`]) and BUG types 2 to 4 ([`bug`]).
 //!
 //! These techniques assume the puzzle has exactly one solution: a pattern
 //! whose digits could be swapped without breaking any rule (a "deadly
@@ -22,6 +23,10 @@ use crate::candidates::{Candidates, DigitSet, HOUSE_CELLS, PEERS};
 use crate::grid::{Cell, Digit, Grid, House};
 use crate::logic::{Link, Step, Technique};
 
+pub mod bug;
+pub mod unique_loops;
+mod words;
+
 /// The techniques of this family that are implemented. The avoidable
 /// rectangles need the givens: the human-style solver reaches them through
 /// [`find_with_givens`]; [`crate::logic::find_steps`], which sees no givens,
@@ -37,6 +42,13 @@ pub const IMPLEMENTED: &[Technique] = &[
     Technique::AvoidableRectangle1,
     Technique::AvoidableRectangle2,
     Technique::BugPlusOne,
+    Technique::UniqueLoop1,
+    Technique::UniqueLoop2,
+    Technique::UniqueLoop3,
+    Technique::UniqueLoop4,
+    Technique::Bug2,
+    Technique::Bug3,
+    Technique::Bug4,
 ];
 
 /// Every step of `technique` (a member of this family) on the position, in
@@ -55,6 +67,10 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
         | T::UniqueRectangle6
         | T::HiddenRectangle => unique_rectangles(technique, grid, candidates),
         T::BugPlusOne => bug_plus_one(grid, candidates).into_iter().collect(),
+        T::UniqueLoop1 | T::UniqueLoop2 | T::UniqueLoop3 | T::UniqueLoop4 => {
+            unique_loops::find(technique, candidates)
+        }
+        T::Bug2 | T::Bug3 | T::Bug4 => bug::find(technique, candidates),
         _ => Vec::new(),
     }
 }
@@ -606,22 +622,37 @@ fn bug_plus_one(grid: &Grid, candidates: &Candidates) -> Option<Step> {
 }
 
 /// Sudoku Explainer's rating of `step` (a step of this family) when it
-/// depends on the step (length bonus, type, size); `None` for the table's
-/// rating ([`crate::logic::Facts::se`]).
-pub(crate) fn se_rating(step: &crate::logic::Step) -> Option<f64> {
-    let _ = step;
-    None
+/// depends on the step; `None` for the table's rating
+/// ([`crate::logic::Facts::se`]).
+///
+/// SE finds unique rectangles as loops of four cells (see
+/// [`unique_loops`]): 4.5 for every type, whose type 3 adds 0.1 per cell of
+/// the naked subset beside the two corners with extras (HoDoKu's type 5 is
+/// SE's type 2 on diagonal corners). Unique loops add to 4.5 by length and
+/// type 3 subset; the BUG types have their own numbers ([`bug`]).
+pub(crate) fn se_rating(step: &Step) -> Option<f64> {
+    use Technique as T;
+    match step.technique {
+        T::UniqueRectangle1 | T::UniqueRectangle2 | T::UniqueRectangle4 | T::UniqueRectangle5 => {
+            Some(unique_loops::base_rating(4))
+        }
+        T::UniqueRectangle3 => {
+            let subset = step.cells.len().saturating_sub(4);
+            Some((45 + subset) as f64 / 10.0)
+        }
+        T::UniqueLoop1 | T::UniqueLoop2 | T::UniqueLoop3 | T::UniqueLoop4 => {
+            unique_loops::rating(step)
+        }
+        T::Bug2 | T::Bug3 | T::Bug4 => bug::rating(step),
+        _ => None,
+    }
 }
 
 /// The reason part of the text of `step` (a step of this family), in
-/// `lang`, for the techniques whose words live here; `None` leaves the text
-/// to [`crate::logic::explain`].
-pub(crate) fn reason(
-    step: &crate::logic::Step,
-    lang: crate::classic::trace::Lang,
-) -> Option<String> {
-    let _ = (step, lang);
-    None
+/// `lang`, for the techniques whose words live here (SE's unique loops and
+/// BUG types); `None` leaves the text to [`crate::logic::explain`].
+pub(crate) fn reason(step: &Step, lang: crate::classic::trace::Lang) -> Option<String> {
+    words::reason(step, lang)
 }
 
 #[cfg(test)]
@@ -632,7 +663,7 @@ mod tests {
 
     /// A position in HoDoKu's library notation: `+` marks a solved cell that
     /// was not given; `deleted` lists removed candidates as `digit row col`.
-    fn position(line: &str, deleted: &str) -> (Grid, Grid, Candidates) {
+    pub(super) fn position(line: &str, deleted: &str) -> (Grid, Grid, Candidates) {
         let (mut grid, mut givens, mut solved) = (String::new(), String::new(), false);
         for ch in line.chars() {
             if ch == '+' {
@@ -653,16 +684,16 @@ mod tests {
         (grid, givens.parse().expect("81 cells"), candidates)
     }
 
-    fn c(name: &str) -> Cell {
+    pub(super) fn c(name: &str) -> Cell {
         let b = name.as_bytes();
         Cell::at(usize::from(b[1] - b'1'), usize::from(b[3] - b'1')).unwrap()
     }
 
-    fn cells(names: &str) -> Vec<Cell> {
+    pub(super) fn cells(names: &str) -> Vec<Cell> {
         names.split_whitespace().map(c).collect()
     }
 
-    fn ds(digits: &str) -> DigitSet {
+    pub(super) fn ds(digits: &str) -> DigitSet {
         digits
             .bytes()
             .map(|b| Digit::new(b - b'0').unwrap())
@@ -670,19 +701,19 @@ mod tests {
     }
 
     /// Eliminations written `r2c5<>3 r2c6<>3`, sorted like the step's.
-    fn elims(text: &str) -> Vec<(Cell, Digit)> {
+    pub(super) fn elims(text: &str) -> Vec<(Cell, Digit)> {
         text.split_whitespace()
             .map(|e| (c(&e[..4]), Digit::new(e.as_bytes()[6] - b'0').unwrap()))
             .collect()
     }
 
-    fn sorted(mut v: Vec<(Cell, Digit)>) -> Vec<(Cell, Digit)> {
+    pub(super) fn sorted(mut v: Vec<(Cell, Digit)>) -> Vec<(Cell, Digit)> {
         v.sort();
         v
     }
 
     /// An empty grid whose listed cells get the given candidates.
-    fn pencil(cells: &[(&str, &str)]) -> Candidates {
+    pub(super) fn pencil(cells: &[(&str, &str)]) -> Candidates {
         let mut candidates = Candidates::from_grid(&Grid::empty());
         for &(cell, digits) in cells {
             candidates.set(c(cell), ds(digits));

@@ -1,0 +1,331 @@
+//! Sudoku Explainer's bivalue universal grave, types 2 to 4, found as SE
+//! 1.2.1's `BivalueUniversalGrave` finds them (type 1 is HoDoKu's BUG+1,
+//! [`Technique::BugPlusOne`]).
+//!
+//! A BUG is a position where every empty cell has two candidates and every
+//! candidate appears twice in each house where it appears: it has no unique
+//! solution. SE looks, in each house, for digits that appear neither zero
+//! nor twice; each must have exactly one place in a cell with three or more
+//! candidates (a "BUG cell", the digit being one of its "BUG digits");
+//! without the BUG digits the position must be a BUG. Then at least one BUG
+//! digit is true, and with two or more BUG cells:
+//! - type 2: one BUG digit in all of them: cells seeing all BUG cells lose
+//!   it;
+//! - type 3: the BUG cells in one house: one of them holds a BUG digit, so
+//!   they act as one cell holding the BUG digits, in a naked subset with
+//!   other cells of the house;
+//! - type 4: two BUG cells in one house sharing one digit that is no BUG
+//!   digit: that digit has its only two places there, so one of them holds
+//!   it and the other a BUG digit; each loses its other candidates.
+
+use crate::candidates::{Candidates, DigitSet, HOUSE_CELLS, PEERS};
+use crate::grid::{Cell, Digit, House};
+use crate::logic::{Link, Step, Technique};
+
+fn cell(i: u8) -> Cell {
+    Cell::new(usize::from(i)).expect("cells are < 81")
+}
+
+/// The houses in SE's order of kinds: boxes, rows, columns.
+fn se_houses() -> impl Iterator<Item = usize> {
+    (18..27).chain(0..18)
+}
+
+/// The BUG cells (in the order SE finds them) with their BUG digits, and
+/// the union of those digits, if the position is a BUG with them removed.
+fn bug_cells(candidates: &Candidates) -> Option<(Vec<(Cell, u16)>, u16)> {
+    let mut found: Vec<(Cell, u16)> = Vec::new();
+    let mut rest: [u16; 81] = std::array::from_fn(|i| candidates.get(cell(i as u8)).bits());
+    for h in se_houses() {
+        for d in Digit::all() {
+            let places: Vec<Cell> = HOUSE_CELLS[h]
+                .iter()
+                .map(|&c| cell(c))
+                .filter(|&c| candidates.get(c).contains(d))
+                .collect();
+            if places.is_empty() || places.len() == 2 {
+                continue;
+            }
+            let mut wide = places.iter().filter(|&&c| candidates.get(c).len() >= 3);
+            let (Some(&c), None) = (wide.next(), wide.next()) else {
+                if places.iter().all(|&c| candidates.get(c).len() < 3) {
+                    return None; // no cell to blame: not a BUG
+                }
+                continue; // several: another house tells which
+            };
+            match found.iter_mut().find(|(f, _)| *f == c) {
+                Some((_, digits)) => *digits |= d.bit(),
+                None => found.push((c, d.bit())),
+            }
+            rest[c.index()] &= !d.bit();
+        }
+    }
+    let bivalue = rest.iter().all(|&s| s == 0 || s.count_ones() == 2);
+    let twice = HOUSE_CELLS.iter().all(|cells| {
+        Digit::all().all(|d| {
+            let n = cells
+                .iter()
+                .filter(|&&c| rest[usize::from(c)] & d.bit() != 0)
+                .count();
+            n == 0 || n == 2
+        })
+    });
+    let all = found.iter().fold(0, |m, &(_, d)| m | d);
+    (bivalue && twice && !found.is_empty()).then_some((found, all))
+}
+
+/// Every step of `technique` (`Bug2`, `Bug3` or `Bug4`) on the position.
+pub(super) fn find(technique: Technique, candidates: &Candidates) -> Vec<Step> {
+    let Some((bugs, all)) = bug_cells(candidates) else {
+        return Vec::new();
+    };
+    if bugs.len() < 2 {
+        return Vec::new(); // type 1
+    }
+    let cells: Vec<Cell> = bugs.iter().map(|&(c, _)| c).collect();
+    let common = seeing_all(&cells);
+    let mut steps = Vec::new();
+    match technique {
+        Technique::Bug2 if all.count_ones() == 1 => {
+            steps.extend(type2(candidates, &cells, all, common));
+        }
+        Technique::Bug3 if all.count_ones() > 1 && common != 0 => {
+            type3(candidates, &cells, all, &mut steps);
+        }
+        Technique::Bug4 if bugs.len() == 2 && (all.count_ones() == 1 || common != 0) => {
+            type4(candidates, &bugs, all, &mut steps);
+        }
+        _ => {}
+    }
+    steps
+}
+
+/// The cells (as a mask) that see every one of `cells`, those excluded.
+fn seeing_all(cells: &[Cell]) -> u128 {
+    let mut mask = !0u128;
+    for c in cells {
+        let peers = PEERS[c.index()].iter().fold(0u128, |m, &p| m | 1 << p);
+        mask &= peers;
+    }
+    cells.iter().fold(mask, |m, c| m & !(1u128 << c.index()))
+}
+
+fn step(technique: Technique, cells: &[Cell], all: u16) -> Step {
+    let mut step = Step::new(technique)
+        .with_cells(cells.iter().copied())
+        .with_digits(DigitSet::from_bits(all));
+    step.fins = cells.to_vec();
+    step
+}
+
+fn type2(candidates: &Candidates, cells: &[Cell], all: u16, common: u128) -> Option<Step> {
+    let d = DigitSet::from_bits(all).single()?;
+    let mut step = step(Technique::Bug2, cells, all);
+    for i in (0..81u8).filter(|&i| common >> i & 1 == 1) {
+        if candidates.get(cell(i)).contains(d) {
+            step = step.eliminate(cell(i), d);
+        }
+    }
+    step.is_productive().then_some(step)
+}
+
+/// The houses (SE's order of kinds) holding every one of `cells`.
+fn shared_houses(cells: &[Cell]) -> impl Iterator<Item = usize> + '_ {
+    se_houses().filter(|&h| {
+        cells
+            .iter()
+            .all(|c| HOUSE_CELLS[h].contains(&(c.index() as u8)))
+    })
+}
+
+fn type3(candidates: &Candidates, cells: &[Cell], all: u16, out: &mut Vec<Step>) {
+    for h in shared_houses(cells) {
+        let pool: Vec<Cell> = HOUSE_CELLS[h]
+            .iter()
+            .map(|&c| cell(c))
+            .filter(|c| !cells.contains(c))
+            .collect();
+        // SE wants at least `degree` cells besides the BUG cells.
+        for degree in (2..=6usize).filter(|&d| pool.len() >= d) {
+            for mask in 1u16..1 << pool.len() {
+                if mask.count_ones() as usize != degree - 1 {
+                    continue;
+                }
+                let members: Vec<Cell> = (0..pool.len())
+                    .filter(|k| mask & 1 << k != 0)
+                    .map(|k| pool[k])
+                    .collect();
+                if members.iter().any(|&c| candidates.get(c).len() < 2) {
+                    continue;
+                }
+                let union = members.iter().fold(0, |m, &c| m | candidates.get(c).bits());
+                if union.count_ones() as usize != degree || (union | all) != union {
+                    continue;
+                }
+                let mut s = step(Technique::Bug3, cells, all).house(house(h));
+                s.cells.extend(members.iter().copied());
+                for &c in pool.iter().filter(|c| !members.contains(c)) {
+                    for d in DigitSet::from_bits(candidates.get(c).bits() & union).iter() {
+                        s = s.eliminate(c, d);
+                    }
+                }
+                if s.is_productive() {
+                    out.push(s);
+                }
+            }
+        }
+    }
+}
+
+fn type4(candidates: &Candidates, bugs: &[(Cell, u16)], all: u16, out: &mut Vec<Step>) {
+    let [(c1, x1), (c2, x2)] = [bugs[0], bugs[1]];
+    let shared = candidates.get(c1).bits() & candidates.get(c2).bits() & !all;
+    let Some(d) = DigitSet::from_bits(shared).single() else {
+        return;
+    };
+    for h in shared_houses(&[c1, c2]) {
+        let mut s = step(Technique::Bug4, &[c1, c2], all).house(house(h));
+        s.links.push(Link {
+            from: (c1, d),
+            to: (c2, d),
+            strong: true,
+        });
+        for (c, own) in [(c1, x1), (c2, x2)] {
+            let other = candidates.get(c).bits() & !own & !d.bit();
+            for e in DigitSet::from_bits(other).iter() {
+                s = s.eliminate(c, e);
+            }
+        }
+        out.push(s);
+    }
+}
+
+fn house(h: usize) -> House {
+    House::from_index(h).expect("house indices are < 27")
+}
+
+/// SE's rating of a BUG step: 5.7 for types 2 and 4; 5.7 plus 0.1 per
+/// digit of the naked subset beyond the first for type 3.
+pub(super) fn rating(step: &Step) -> Option<f64> {
+    Some(match step.technique {
+        Technique::Bug2 | Technique::Bug4 => 5.7,
+        Technique::Bug3 => {
+            let tenths = 57 + step.cells.len().saturating_sub(step.fins.len());
+            tenths as f64 / 10.0
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{cells, ds, elims, position, sorted};
+    use super::*;
+    use crate::logic::soundness::{check_technique, sample};
+    use crate::logic::uniqueness::se_rating;
+    use Technique as T;
+
+    #[test]
+    fn type2() {
+        let (_, _, cands) = position(
+            "395127486.8153.9722.7..9531..8.5..29..2..3.6....2.184..5.41829.1.4..2658829.65.14",
+            "641 442 642 742 747 451 751 755 955 661 761 362 784",
+        );
+        // Without 7 in r5c2 (147), r5c4 (789) and r6c9 (357) every cell is
+        // bivalue and every digit twice per house: one of them is 7, so r5c7
+        // and r5c9, which see all three, lose it.
+        let steps = find(T::Bug2, &cands);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(
+            sorted(steps[0].eliminations.clone()),
+            elims("r5c7<>7 r5c9<>7")
+        );
+        assert_eq!(
+            (steps[0].fins.clone(), steps[0].digits),
+            (cells("r5c2 r5c4 r6c9"), ds("7"))
+        );
+        assert_eq!(se_rating(&steps[0]), Some(5.7));
+        assert!(find(T::Bug3, &cands).is_empty());
+        assert!(find(T::Bug4, &cands).is_empty());
+    }
+
+    /// r6c5 (359, BUG digit 9) and r6c7 (237, BUG digit 7) in row 6.
+    fn two_bug_cells() -> Candidates {
+        position(
+            ".8.372419412985673397146852.2.4.1.6515362.94..4......1.3......696.21.53..7.863.94",
+            "861 863 766 571 573 873 776 277",
+        )
+        .2
+    }
+
+    #[test]
+    fn type3() {
+        let cands = two_bug_cells();
+        // One of them holds 7 or 9: with r6c1 (67) and r6c3 (69) a naked
+        // triple 6/7/9 in row 6.
+        let steps = find(T::Bug3, &cands);
+        assert_eq!(
+            sorted(steps[0].eliminations.clone()),
+            elims("r6c4<>7 r6c6<>9")
+        );
+        assert_eq!(steps[0].cells, cells("r6c5 r6c7 r6c1 r6c3"));
+        assert_eq!(steps[0].houses, [House::row_at(5).unwrap()]);
+        assert_eq!(se_rating(&steps[0]), Some(5.9));
+        // Larger subsets as SE enumerates them (up to six digits): with
+        // r6c4 (57) a quad 5/6/7/9, with r6c6 (89) a quad 6/7/8/9, ...
+        let found: Vec<(Vec<(Cell, crate::grid::Digit)>, f64)> = steps
+            .iter()
+            .map(|s| (sorted(s.eliminations.clone()), se_rating(s).unwrap()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (elims("r6c4<>7 r6c6<>9"), 5.9),
+                (elims("r6c6<>9"), 6.0),
+                (elims("r6c4<>7 r6c8<>8"), 6.0),
+                (elims("r6c8<>8"), 6.1),
+                (elims("r6c4<>7"), 6.1),
+            ]
+        );
+        assert!(find(T::Bug2, &cands).is_empty());
+    }
+
+    #[test]
+    fn type4() {
+        let cands = two_bug_cells();
+        // Row 6 holds 3 only in the two: one is 3, the other its BUG digit.
+        let steps = find(T::Bug4, &cands);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(
+            sorted(steps[0].eliminations.clone()),
+            elims("r6c5<>5 r6c7<>2")
+        );
+        assert_eq!(steps[0].links.len(), 1);
+        assert_eq!(
+            steps[0].links[0].from.1,
+            crate::grid::Digit::new(3).unwrap()
+        );
+        assert_eq!(se_rating(&steps[0]), Some(5.7));
+    }
+
+    #[test]
+    fn no_bug_with_cells_of_four() {
+        // Many cells with three or four candidates: no BUG.
+        let (_, _, cands) = position(
+            "3.1..5.....271......936..1471853.9.26..291..8295.87..198..7.1..1...53.2....12...6",
+            "",
+        );
+        assert!(bug_cells(&cands).is_none());
+        for t in [T::Bug2, T::Bug3, T::Bug4] {
+            assert!(find(t, &cands).is_empty(), "{t}");
+        }
+    }
+
+    #[test]
+    fn bugs_are_sound_and_fire() {
+        let random = sample("random_minimal_2000.txt");
+        for t in [T::Bug2, T::Bug3, T::Bug4] {
+            assert!(check_technique(t, &random[..1000]) > 0, "{t}");
+        }
+    }
+}
