@@ -1,0 +1,229 @@
+//! ALS-XY-Chain as HoDoKu finds it when solving: chains of four or more
+//! sets, each linked to the next by a restricted common different from the
+//! one before, searched forward only (each set after the previous one in
+//! the ALS list), at most [`MAX_LINKS`] links.
+
+use super::commons::{RcTable, RestrictedCommon};
+use super::evidence::{Elims, als_step, rc_link, z_chains};
+use super::sets::Als;
+use super::xz::digits;
+use crate::logic::{Step, Technique};
+use std::collections::HashMap;
+
+/// The most links in a chain (HoDoKu's limit when solving).
+pub(crate) const MAX_LINKS: usize = 50;
+
+/// The most restricted commons the search may try per position: a bound on
+/// pathological positions (HoDoKu has none; real positions stay far below).
+const BUDGET: u64 = 2_000_000;
+
+/// Every ALS-XY-Chain, in HoDoKu's order: the chains found depth-first from
+/// each start set, one per set of eliminations (the first found with the
+/// fewest cells in its sets), sorted by most eliminations, then HoDoKu's
+/// index sum of the eliminations; HoDoKu takes the first.
+///
+/// A digit `z` of both end sets, neither the first link's digit nor the
+/// last's, leaves every cell seeing all its places in both ends: if the
+/// first set lacked `z` it would be locked, push its link's digit out of the
+/// next set, which would be locked in turn, and so on to the last set, which
+/// would then hold `z`.
+pub(super) fn find(alses: &[Als], table: &RcTable) -> Vec<Step> {
+    let mut search = Search::new(alses, table);
+    for start in 0..alses.len() {
+        search.from(start);
+    }
+    let mut found = search.found;
+    found.sort_by_key(|f| (-(f.elims.count() as i64), f.elims.index_sum()));
+    found.iter().map(|f| f.step(alses, table)).collect()
+}
+
+/// A chain kept for a set of eliminations.
+struct Found {
+    elims: Elims,
+    /// The cells of all its sets, counted once per set.
+    cells: u32,
+    start: usize,
+    /// The links: restricted common index and the digits in use.
+    links: Vec<(u32, u16)>,
+}
+
+impl Found {
+    fn step(&self, alses: &[Als], table: &RcTable) -> Step {
+        let mut sets = vec![&alses[self.start]];
+        let mut shown = Vec::with_capacity(self.links.len());
+        let mut used = 0u16;
+        for &(rc, act) in &self.links {
+            sets.push(&alses[table.commons[rc as usize].als2 as usize]);
+            // The digit a link passes on: the lower of two in use (HoDoKu
+            // checks the next link against it alone).
+            shown.push(act.trailing_zeros() as u8 + 1);
+            used |= act;
+        }
+        let mut step =
+            als_step(Technique::AlsXyChain, &sets, &self.elims).with_digits(digits(used));
+        for (k, &(_, act)) in self.links.iter().enumerate() {
+            let mut act = act;
+            while act != 0 {
+                let d = act.trailing_zeros() as u8 + 1;
+                act &= act - 1;
+                step.links.push(rc_link(sets[k], sets[k + 1], d));
+            }
+        }
+        step.chains = z_chains(&sets, &shown, &self.elims);
+        step
+    }
+}
+
+/// The depth-first search, with what it has found.
+struct Search<'a> {
+    alses: &'a [Als],
+    table: &'a RcTable,
+    found: Vec<Found>,
+    index: HashMap<Elims, usize>,
+    /// The chain so far: restricted common index and its digits in use.
+    path: Vec<(u32, u16)>,
+    start: usize,
+    /// The digit of the first link.
+    first: u16,
+    /// Per (first digit, set, incoming digit): the fewest cells of a chain
+    /// prefix that reached the set, at depth one and at two or more, stamped
+    /// with the start set; a later visit no shallower and no smaller finds
+    /// nothing new and is skipped.
+    seen: Vec<Seen>,
+    budget: u64,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    stamp: u32,
+    cells: [u16; 2],
+}
+
+impl<'a> Search<'a> {
+    fn new(alses: &'a [Als], table: &'a RcTable) -> Search<'a> {
+        Search {
+            alses,
+            table,
+            found: Vec::new(),
+            index: HashMap::new(),
+            path: Vec::with_capacity(MAX_LINKS),
+            start: 0,
+            first: 0,
+            seen: vec![Seen::default(); 81 * alses.len()],
+            budget: BUDGET,
+        }
+    }
+
+    /// All chains from the set `start`: each link out of it, a link of two
+    /// digits tried with each.
+    fn from(&mut self, start: usize) {
+        self.start = start;
+        let cells = self.alses[start].len() as u32;
+        for k in self.table.range(start) {
+            let rc = self.table.commons[k];
+            let tries: &[u8] = if rc.digit2 == 0 {
+                &[rc.digit1]
+            } else {
+                &[rc.digit1, rc.digit2]
+            };
+            for &d in tries {
+                self.first = 1 << (d - 1);
+                self.path.push((k as u32, self.first));
+                let next = rc.als2 as usize;
+                self.visit(next, d, cells + self.alses[next].len() as u32);
+                self.path.pop();
+            }
+        }
+    }
+
+    /// Extends the chain ending in set `at`, entered by digit `arc`
+    /// (1-based), whose sets hold `cells` cells.
+    fn visit(&mut self, at: usize, arc: u8, cells: u32) {
+        let depth = self.path.len();
+        if depth >= MAX_LINKS || self.skip(at, arc, depth, cells) {
+            return;
+        }
+        for k in self.table.range(at) {
+            if self.budget == 0 {
+                return;
+            }
+            self.budget -= 1;
+            let rc = self.table.commons[k];
+            let act = in_use(&rc, arc);
+            if act == 0 {
+                continue;
+            }
+            let next = rc.als2 as usize;
+            let cells = cells + self.alses[next].len() as u32;
+            self.path.push((k as u32, act));
+            if depth + 1 >= 3 {
+                self.end(next, act, cells);
+            }
+            self.visit(next, act.trailing_zeros() as u8 + 1, cells);
+            self.path.pop();
+        }
+    }
+
+    /// Whether a visit of `at` entered by `arc` at `depth` with `cells` can
+    /// be skipped; records it otherwise.
+    fn skip(&mut self, at: usize, arc: u8, depth: usize, cells: u32) -> bool {
+        let first = self.first.trailing_zeros() as usize;
+        let slot = &mut self.seen[(at * 9 + usize::from(arc - 1)) * 9 + first];
+        let stamp = self.start as u32 + 1;
+        if slot.stamp != stamp {
+            *slot = Seen {
+                stamp,
+                cells: [u16::MAX; 2],
+            };
+        }
+        let gate = depth.min(2) - 1;
+        let cells = cells.min(u32::from(u16::MAX - 1)) as u16;
+        if slot.cells[gate..].iter().any(|&c| c <= cells) {
+            return true;
+        }
+        slot.cells[gate] = cells;
+        false
+    }
+
+    /// Records the chain ending in set `end` by the digits `act`, if its
+    /// ends eliminate.
+    fn end(&mut self, end: usize, act: u16, cells: u32) {
+        let (a, b) = (&self.alses[self.start], &self.alses[end]);
+        let mut z = a.digits & b.digits & !(self.first | act);
+        if z == 0 || a.all_buddies & b.all_buddies == 0 {
+            return;
+        }
+        let mut elims = Elims::default();
+        while z != 0 {
+            let d = z.trailing_zeros() as usize;
+            z &= z - 1;
+            elims.add(d, a.buddies[d] & b.buddies[d]);
+        }
+        if elims.is_empty() {
+            return;
+        }
+        match self.index.get(&elims) {
+            Some(&i) if self.found[i].cells <= cells => {}
+            Some(&i) => {
+                self.found[i].cells = cells;
+                self.found[i].start = self.start;
+                self.found[i].links = self.path.clone();
+            }
+            None => {
+                self.index.insert(elims, self.found.len());
+                self.found.push(Found {
+                    elims,
+                    cells,
+                    start: self.start,
+                    links: self.path.clone(),
+                });
+            }
+        }
+    }
+}
+
+/// The digits of `rc` a chain entered by `arc` may go on with: those not
+/// `arc` (HoDoKu's adjacency rule).
+fn in_use(rc: &RestrictedCommon, arc: u8) -> u16 {
+    rc.mask() & !(1 << (arc - 1))
+}

@@ -1,0 +1,274 @@
+//! Tests of the ALS family and Sue de Coq: HoDoKu's own test positions
+//! (exact eliminations), hand-reasoned positions, and soundness walks.
+
+use super::*;
+use crate::engine;
+use crate::grid::{Cell, Digit, House};
+use crate::logic::soundness::{assert_sound, c, check_technique, elims, open, sample, set};
+
+/// A position in HoDoKu's library format
+/// (`:code:digits:givens:deleted:eliminations:…`): the grid (cells placed
+/// with `+` count as filled), the candidates without the deleted ones, and
+/// the expected eliminations in HoDoKu's order (digit, then cell).
+struct Case {
+    code: String,
+    grid: Grid,
+    candidates: Candidates,
+    expected: Vec<(Cell, Digit)>,
+}
+
+/// `digit row column` triples, as `314 819`.
+fn triples(field: &str) -> Vec<(Cell, Digit)> {
+    field
+        .split_whitespace()
+        .map(|t| {
+            let n = |i: usize| t.as_bytes()[i] - b'0';
+            let cell = Cell::at(usize::from(n(1)) - 1, usize::from(n(2)) - 1).unwrap();
+            (cell, Digit::new(n(0)).unwrap())
+        })
+        .collect()
+}
+
+fn case(line: &str) -> Case {
+    let parts: Vec<&str> = line.split(':').collect();
+    let givens: String = parts[3].chars().filter(|&c| c != '+').collect();
+    let grid: Grid = givens.parse().unwrap();
+    let mut candidates = Candidates::from_grid(&grid);
+    for (cell, digit) in triples(parts[4]) {
+        candidates.remove(cell, digit);
+    }
+    let mut expected = triples(parts[5]);
+    expected.sort_by_key(|&(c, d)| (d, c));
+    Case {
+        code: parts[1].to_string(),
+        grid,
+        candidates,
+        expected,
+    }
+}
+
+/// The cases of `tests/data/hodoku_als_cases.txt`.
+fn library() -> Vec<Case> {
+    let path = format!(
+        "{}/../../tests/data/hodoku_als_cases.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| l.starts_with(':'))
+        .map(case)
+        .collect()
+}
+
+fn technique(code: &str) -> Technique {
+    match &code[..4] {
+        "0901" => Technique::AlsXz,
+        "0902" => Technique::AlsXyWing,
+        "0903" => Technique::AlsXyChain,
+        "0904" => Technique::DeathBlossom,
+        "1101" => Technique::SueDeCoq,
+        other => panic!("unknown code {other}"),
+    }
+}
+
+#[test]
+fn hodoku_library_positions_give_hodokus_eliminations() {
+    let mut checked = [0usize; 5];
+    for case in library() {
+        let t = technique(&case.code);
+        let steps = find(t, &case.grid, &case.candidates);
+        let solution = engine::solve_one(&case.grid).expect("library puzzles solve");
+        for step in &steps {
+            assert_sound(step, &case.grid, &case.candidates, &solution);
+            assert_eq!(step.technique, t);
+        }
+        if case.code.ends_with("-x") {
+            // HoDoKu needs overlapping sets for these: no step may reach them.
+            let reached = steps
+                .iter()
+                .flat_map(|s| &s.eliminations)
+                .any(|e| case.expected.contains(e));
+            assert!(!reached, "{} reaches {:?}", case.code, case.expected);
+        } else {
+            assert!(
+                steps.iter().any(|s| s.eliminations == case.expected),
+                "{}: no step eliminates {:?}; found {:?}",
+                case.code,
+                case.expected,
+                steps.iter().map(ToString::to_string).collect::<Vec<_>>()
+            );
+        }
+        checked[IMPLEMENTED.iter().position(|&i| i == t).unwrap()] += 1;
+    }
+    // Sue de Coq, XZ (singly and doubly linked), wing, chain, blossom.
+    assert_eq!(checked, [30, 17, 14, 10, 17]);
+}
+
+/// Row 1 holds A = r1c1 {12}, r1c2 {23}; B = r5c1 {13}. The 1s of A and B
+/// share column 1 (restricted common x = 1); the 3s do not see each other,
+/// so 3 is the z: it leaves r2c1, r3c1 (box 1 and column 1) and r4c2, r5c2,
+/// r6c2 (box 4 and column 2), the cells seeing r1c2 and r5c1.
+fn xz_position(b: Cell) -> (Grid, Candidates) {
+    let (g, mut cands) = open();
+    cands.set(c(1, 1), set(&[1, 2]));
+    cands.set(c(1, 2), set(&[2, 3]));
+    cands.set(b, set(&[1, 3]));
+    (g, cands)
+}
+
+fn sets_of(step: &Step) -> Vec<Cell> {
+    step.cells.clone()
+}
+
+#[test]
+fn als_xz_eliminates_z_from_cells_seeing_both_sets() {
+    let (g, cands) = xz_position(c(5, 1));
+    let steps = find(Technique::AlsXz, &g, &cands);
+    let step = steps
+        .iter()
+        .find(|s| sets_of(s) == [c(1, 1), c(1, 2), c(5, 1)])
+        .expect("the XZ of A and B");
+    assert_eq!(
+        elims(step),
+        ["r2c1<>3", "r3c1<>3", "r4c2<>3", "r5c2<>3", "r6c2<>3"]
+    );
+    assert_eq!(step.digits, set(&[1]));
+    assert_eq!(
+        step.houses,
+        [House::row_at(0).unwrap(), House::row_at(4).unwrap()]
+    );
+    assert_eq!(
+        step.chains[0].to_string(),
+        "(3)r1c12=(1)r1c12-(1)r5c1=(3)r5c1"
+    );
+    assert_eq!(step.links[0].from, (c(1, 1), Digit::new(1).unwrap()));
+    assert_eq!(step.links[0].to, (c(5, 1), Digit::new(1).unwrap()));
+    let text = crate::logic::explain::step_text(step, crate::classic::trace::Lang::En);
+    assert_eq!(
+        text,
+        "ALS-XZ: r1c12 (row 1) and r5c1 (row 5) are almost locked sets linked by the \
+         restricted common 1, so one of them holds 3: (3)r1c12=(1)r1c12-(1)r5c1=(3)r5c1 \
+         => r2c1,r3c1,r4c2,r5c2,r6c2<>3"
+    );
+}
+
+#[test]
+fn als_xz_needs_a_restricted_common() {
+    // B = r5c5 {13}: neither its 1 nor its 3 sees A's.
+    let (g, cands) = xz_position(c(5, 5));
+    let steps = find(Technique::AlsXz, &g, &cands);
+    assert!(
+        steps
+            .iter()
+            .all(|s| !s.cells.contains(&c(5, 5)) || !s.cells.contains(&c(1, 1)))
+    );
+}
+
+/// Sue de Coq, reasoned: row 1 crosses box 1 at r1c1, r1c2 {1234} (two
+/// cells, four digits; r1c3 is filled). The line set r1c5 {12} takes two
+/// of the digits, the box set r2c1 {34} the other two: four cells, four
+/// digits, so 1 and 2 leave the rest of row 1, 3 and 4 the rest of box 1.
+#[test]
+fn sue_de_coq_splits_the_crossing_digits() {
+    let (g, mut cands) = open();
+    cands.set(c(1, 1), set(&[1, 2, 3, 4]));
+    cands.set(c(1, 2), set(&[1, 2, 3, 4]));
+    // The third crossing cell is filled, so the crossing is two cells.
+    let mut g = g;
+    g.set(c(1, 3), Some(Digit::new(9).unwrap()));
+    cands.place(c(1, 3), Digit::new(9).unwrap());
+    cands.set(c(1, 5), set(&[1, 2]));
+    cands.set(c(2, 1), set(&[3, 4]));
+    let steps = find(Technique::SueDeCoq, &g, &cands);
+    let step = steps
+        .iter()
+        .find(|s| s.cells == [c(1, 1), c(1, 2), c(1, 5), c(2, 1)])
+        .expect("the Sue de Coq");
+    let mut expected = Vec::new();
+    for d in 1..=4u8 {
+        let cells: Vec<Cell> = if d <= 2 {
+            [4, 6, 7, 8, 9].iter().map(|&col| c(1, col)).collect()
+        } else {
+            [(2, 2), (2, 3), (3, 1), (3, 2), (3, 3)]
+                .iter()
+                .map(|&(r, col)| c(r, col))
+                .collect()
+        };
+        expected.extend(cells.into_iter().map(|cell| format!("{cell}<>{d}")));
+    }
+    assert_eq!(elims(step), expected);
+    assert_eq!(step.fins, [c(1, 5)]);
+    assert_eq!(step.digits, set(&[1, 2, 3, 4]));
+    let text = crate::logic::explain::step_text(step, crate::classic::trace::Lang::Es);
+    assert!(text.starts_with(
+        "Sue de Coq: r1c12 (dígitos 1/2/3/4) con r1c5 en la fila 1 y r2c1 en la caja 1"
+    ));
+    // With r2c1 {35} the box set brings a digit from outside and needs a
+    // second cell: no Sue de Coq with r2c1 alone.
+    cands.set(c(2, 1), set(&[3, 5]));
+    let steps = find(Technique::SueDeCoq, &g, &cands);
+    assert!(
+        steps
+            .iter()
+            .all(|s| s.cells != [c(1, 1), c(1, 2), c(1, 5), c(2, 1)])
+    );
+}
+
+#[test]
+fn chain_order_is_most_eliminations_then_index_sum() {
+    use evidence::Elims;
+    let mut a = Elims::default();
+    a.add(2, 1 << 10); // r2c2<>3: 10 * 1 + 3
+    a.add(6, 1 << 0); // r1c1<>7: 0 * 81 + 7
+    assert_eq!(a.index_sum(), 13 + 7);
+    let mut b = Elims::default();
+    b.add(0, 1 << 80); // r9c9<>1
+    assert_eq!(b.index_sum(), 81);
+}
+
+#[test]
+fn als_collection_follows_hodoku_order_without_duplicates() {
+    // Row 1: r1c1 {12}, r1c2 {23}; other cells open.
+    let (g, mut cands) = open();
+    cands.set(c(1, 1), set(&[1, 2]));
+    cands.set(c(1, 2), set(&[2, 3]));
+    let alses = sets::collect(&g, &cands, true);
+    // Row 1's sets come first, in depth-first order: {r1c1}, {r1c1,r1c2}, ...
+    assert_eq!(alses[0].cells, 1);
+    assert_eq!(alses[1].cells, 0b11);
+    assert_eq!(alses[1].digits, 0b111);
+    // Each set once: r1c12 lies in row 1 and box 1.
+    let mut cells: Vec<u128> = alses.iter().map(|a| a.cells).collect();
+    let n = cells.len();
+    cells.sort_unstable();
+    cells.dedup();
+    assert_eq!(cells.len(), n);
+    // Without single cells the bivalue r1c1 is gone.
+    let larger = sets::collect(&g, &cands, false);
+    assert!(larger.iter().all(|a| a.len() > 1));
+    assert_eq!(larger.len(), n - 2);
+}
+
+fn walk(technique: Technique, names: &[&str]) -> usize {
+    names
+        .iter()
+        .map(|name| check_technique(technique, &sample(name)))
+        .sum()
+}
+
+#[test]
+fn als_techniques_are_sound_and_fire_on_hard_samples() {
+    for t in IMPLEMENTED {
+        let seen = walk(*t, &["top1465_200.txt", "forum_hardest_1106_50.txt"]);
+        assert!(seen > 0, "{t} never fires");
+    }
+}
+
+#[test]
+#[ignore = "slow: run with --release -- --ignored"]
+fn als_techniques_are_sound_on_random_minimal_2000() {
+    for t in IMPLEMENTED {
+        let seen = walk(*t, &["random_minimal_2000.txt"]);
+        eprintln!("{t}: {seen}");
+    }
+}
