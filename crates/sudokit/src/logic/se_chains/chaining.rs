@@ -302,16 +302,25 @@ impl Engine {
     }
 
     /// SE's `doCycles` from the "on" potential `root`: the nodes at which
-    /// the search comes back to `root` after four links or more.
-    pub(super) fn cycles(&mut self, board: &Board, root: Pot, y: bool, x: bool) -> Vec<u32> {
+    /// the search comes back to `root` after four links or more, up to
+    /// `max` links (a loop of `n` links has complexity `n`).
+    pub(super) fn cycles(&mut self, board: &Board, root: Pot, y: bool, x: bool, max: u32) -> Vec<u32> {
         let mut found = Vec::new();
         let mut set = PotSet::default();
         let r = self.arena.push(root, Cause::Assumption, &[], NO_NESTED);
         set.insert(root);
+        // The "off" potentials that lead straight back to the root.
+        self.gather_on_static(board, root ^ 1, y, x);
+        let closing: Vec<Pot> = self.links.iter().map(|&(c, _)| pot(c, false)).collect();
         let mut pending_on = vec![r];
-        let mut pending_off: Vec<u32> = Vec::new();
+        // SE keeps an "off" met again (by another path) in its queue; it
+        // only matters if it closes a loop.
+        let mut pending_off: Vec<(u32, bool)> = Vec::new();
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            if length + 2 > max {
+                break;
+            }
             length += 1;
             for p in std::mem::take(&mut pending_on) {
                 self.gather_off(board, self.arena.pot(p), y);
@@ -319,19 +328,26 @@ impl Engine {
                     let (c, cause) = self.links[i];
                     let off = pot(c, false);
                     if !self.arena.has_ancestor(p, off) {
+                        let again = set.contains(off);
+                        if again && !closing.contains(&off) {
+                            continue;
+                        }
                         let n = self.arena.push(off, cause, &[p], NO_NESTED);
-                        pending_off.push(n);
+                        pending_off.push((n, again));
                         set.insert(off);
                     }
                 }
             }
             length += 1;
-            for p in std::mem::take(&mut pending_off) {
-                self.gather_on(board, board, p, y, x);
+            for (p, again) in std::mem::take(&mut pending_off) {
+                if again && length < 4 {
+                    continue;
+                }
+                self.gather_on_static(board, self.arena.pot(p), y, x);
                 for i in 0..self.links.len() {
                     let (c, cause) = self.links[i];
                     let on = pot(c, true);
-                    let fresh = !set.contains(on);
+                    let fresh = !again && !set.contains(on);
                     let closes = length >= 4 && on == root;
                     if fresh || closes {
                         let n = self.arena.push(on, cause, &[p], NO_NESTED);
@@ -349,16 +365,48 @@ impl Engine {
         found
     }
 
+    /// The static strong links of an "off" potential, to `links`.
+    fn gather_on_static(&mut self, board: &Board, off: Pot, y: bool, x: bool) {
+        let c = cand_of(off);
+        let (cell, d) = (cell_of(c), digit_of(c));
+        self.links.clear();
+        if y && board.cells[cell].count_ones() == 2 {
+            let other = (board.cells[cell] & !(1 << d)).trailing_zeros() as usize;
+            self.links.push((cand(cell, other), Cause::Cell));
+        }
+        if x {
+            for (region, h) in se_houses(cell) {
+                let m = board.digits[d] & HOUSE_BITS[h];
+                if m.count_ones() == 2 {
+                    let other = (m & !(1u128 << cell)).trailing_zeros() as usize;
+                    self.links.push((cand(other, d), Cause::Region(region)));
+                }
+            }
+        }
+    }
+
     /// SE's `doForcingChains` from `root` ("on" or "off"): the node where
-    /// the search reaches the opposite of `root`, if it does.
-    pub(super) fn forcing(&mut self, board: &Board, root: Pot, y: bool) -> Option<u32> {
+    /// the search reaches the opposite of `root`, if it does within a
+    /// complexity of `max` (a chain of `n` links has complexity `n + 1`).
+    pub(super) fn forcing(&mut self, board: &Board, root: Pot, y: bool, max: u32) -> Option<u32> {
         let mut found = None;
         let mut set = PotSet::default();
         let r = self.arena.push(root, Cause::Assumption, &[], NO_NESTED);
         set.insert(root);
         let opposite = root ^ 1;
-        let (mut pending_on, mut pending_off) = if is_on(root) { (vec![r], Vec::new()) } else { (Vec::new(), vec![r]) };
+        let (mut pending_on, mut pending_off) = if is_on(root) {
+            (vec![r], Vec::new())
+        } else {
+            (Vec::new(), vec![r])
+        };
+        let mut layer = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            if !pending_on.is_empty() {
+                if layer + 2 > max {
+                    break;
+                }
+                layer += 1;
+            }
             for p in std::mem::take(&mut pending_on) {
                 self.gather_off(board, self.arena.pot(p), y);
                 for i in 0..self.links.len() {
@@ -377,8 +425,14 @@ impl Engine {
                     }
                 }
             }
+            if !pending_off.is_empty() {
+                if layer + 2 > max {
+                    break;
+                }
+                layer += 1;
+            }
             for p in std::mem::take(&mut pending_off) {
-                self.gather_on(board, board, p, y, true);
+                self.gather_on_static(board, self.arena.pot(p), y, true);
                 for i in 0..self.links.len() {
                     let (c, cause) = self.links[i];
                     let on = pot(c, true);

@@ -67,6 +67,23 @@ pub(super) fn bonus_tenths(complexity: u32) -> u32 {
     (crate::grade::se_length_bonus(length) * 10.0).round() as u32
 }
 
+/// The largest complexity whose rating stays within `budget` tenths above
+/// the base (`u32::MAX` for no limit).
+pub(super) fn max_complexity(budget: Option<u32>) -> u32 {
+    let Some(k) = budget else {
+        return u32::MAX;
+    };
+    // SE's ceilings on `complexity - 2`: 4, 6, 8, 12, 16, 24, ...
+    let mut ceil: u64 = 4;
+    for i in 0..k {
+        ceil = if i % 2 == 0 { ceil * 3 / 2 } else { ceil * 4 / 3 };
+        if ceil > u64::from(u32::MAX) {
+            return u32::MAX;
+        }
+    }
+    (ceil + 2) as u32
+}
+
 /// A nested chain as the steps that use it show it.
 #[derive(Clone, Debug, Default)]
 pub(super) struct NestedChain {

@@ -26,6 +26,7 @@
 
 mod board;
 mod chaining;
+mod fast;
 mod hint;
 mod nested;
 mod net;
@@ -72,6 +73,8 @@ struct Memo {
 }
 
 thread_local! {
+    /// Per producer: runs, seconds, runs with hints (temporary profile).
+    pub static PROFILE: RefCell<[(u32, f64, u32); 9]> = const { RefCell::new([(0, 0.0, 0); 9]) };
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
@@ -82,7 +85,16 @@ impl Memo {
             Some(at) => at,
             None => {
                 let board = self.board.expect("a position is memoised");
+                let t0 = std::time::Instant::now();
                 let hints = producers::hints(&mut self.engine, &board, producer);
+                let dt = t0.elapsed().as_secs_f64();
+                PROFILE.with(|p| {
+                    let mut p = p.borrow_mut();
+                    let i = Producer::ALL.iter().position(|&q| q == producer).unwrap();
+                    p[i].0 += 1;
+                    p[i].1 += dt;
+                    if !hints.is_empty() { p[i].2 += 1; }
+                });
                 let nested = self.engine.nested.chains();
                 let steps = hints
                     .iter()

@@ -4,7 +4,8 @@
 
 use super::board::{Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, digits, is_on, pot, se_houses};
 use super::chaining::{Engine, Mode, Prop};
-use super::hint::{Hint, Kind, Premise, bonus_tenths};
+use super::fast::StaticReach;
+use super::hint::{Hint, Kind, Premise, bonus_tenths, max_complexity};
 use super::net::NO_NESTED;
 use crate::logic::Technique;
 use crate::logic::single_digit::PEER_BITS;
@@ -140,9 +141,22 @@ struct Builder<'a> {
     board: &'a Board,
     producer: Producer,
     hints: Vec<Hint>,
+    /// The lowest rating found so far, in tenths.
+    best: Option<u32>,
+    /// What static links force, to skip searches that cannot find a hint.
+    sources: Option<StaticReach>,
 }
 
 impl Builder<'_> {
+    /// The largest complexity a hint of base `base` may have and still
+    /// rate no higher than the best so far.
+    fn bound(&self, base: u32) -> u32 {
+        match self.best {
+            Some(b) if b < base => 0,
+            b => max_complexity(b.map(|b| b - base)),
+        }
+    }
+
     /// Adds a hint if it removes something.
     fn add(&mut self, kind: Kind, xy: (bool, bool), targets: Vec<u32>, premise: Premise, conclusion: Pot) {
         let removable = if kind == Kind::Cycle {
@@ -183,6 +197,11 @@ impl Builder<'_> {
             Kind::Contradiction => 7,
         };
         let place = (kind != Kind::Cycle && is_on(conclusion)).then_some(cand_of(conclusion));
+        let tenths = base + bonus_tenths(complexity);
+        if self.best.is_some_and(|b| tenths > b) {
+            return;
+        }
+        self.best = Some(tenths);
         self.hints.push(Hint {
             technique,
             kind,
@@ -191,7 +210,7 @@ impl Builder<'_> {
             targets,
             premise,
             complexity,
-            tenths: base + bonus_tenths(complexity),
+            tenths,
             sort_key,
         });
     }
@@ -232,13 +251,15 @@ impl Builder<'_> {
         std::array::from_fn(|d| fwd[d] & back[d])
     }
 
-    /// Sorts as SE does (rating, complexity, sort key, order found) and
-    /// keeps the first hint of each set of removable candidates.
+    /// Sorts as SE does (rating, complexity, sort key, order found), keeps
+    /// the easiest rating band and the first hint of each set of removable
+    /// candidates.
     fn finish(mut self) -> Vec<Hint> {
         self.hints
             .sort_by_key(|h| (h.tenths, h.complexity, h.sort_key));
+        let band = self.hints.first().map_or(0, |h| h.tenths);
         let mut out: Vec<Hint> = Vec::with_capacity(self.hints.len());
-        for h in self.hints {
+        for h in self.hints.into_iter().take_while(|h| h.tenths == band) {
             if !out.iter().any(|o| o.removable == h.removable) {
                 out.push(h);
             }
@@ -254,16 +275,49 @@ pub(super) fn hints(engine: &mut Engine, board: &Board, producer: Producer) -> V
         board,
         producer,
         hints: Vec::new(),
+        best: None,
+        sources: None,
     };
     match producer {
         Producer::Cycles => {
-            for (y, x) in [(false, true), (true, false), (true, true)] {
-                loops(&mut builder, y, x);
+            let t0 = std::time::Instant::now();
+            let reach = StaticReach::new(board);
+            let any = (0..729u16)
+                .filter(|&c| board.has(c))
+                .any(|c| reach.killable(c) || reach.placeable(c));
+            super::PROFILE.with(|p| p.borrow_mut()[8].1 += t0.elapsed().as_secs_f64());
+            if !any {
+                return Vec::new();
+            }
+            builder.sources = Some(reach);
+            // Deepen: short chains first, all of them (the bound keeps a
+            // search from following chains that would rate higher).
+            for cap in [67, 69, 71, 73, 76, 80, 90] {
+                builder.best = Some(cap);
+                cycles_producer(&mut builder);
+                if !builder.hints.is_empty() {
+                    break;
+                }
+            }
+            if builder.hints.is_empty() {
+                builder.best = None;
+                cycles_producer(&mut builder);
             }
         }
         _ => multiple(&mut builder),
     }
     builder.finish()
+}
+
+/// SE's three passes: X links, Y links, both.
+fn cycles_producer(b: &mut Builder) {
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        // Loops and chains with both kinds of links rate 7.0 and up.
+        if x && y && b.best.is_some_and(|t| t < 70) {
+            break;
+        }
+        loops(b, y, x);
+    }
 }
 
 /// SE's `getLoopHintList`: cycles, then (with X links) forcing chains, from
@@ -278,12 +332,16 @@ fn loops(b: &mut Builder, y: bool, x: bool) {
             continue;
         }
         for d in digits(set) {
+            if b.sources.as_ref().is_some_and(|r| !r.may_start(cand(cell, d))) {
+                continue;
+            }
             let on = pot(cand(cell, d), true);
-            let cycles = b.engine.cycles(b.board, on, y, x);
+            let (cycle_base, chain_base) = if x && y { (70, 70) } else { (65, 66) };
+            let cycles = b.engine.cycles(b.board, on, y, x, b.bound(cycle_base));
             let mut chains = Vec::new();
             if x {
-                chains.extend(b.engine.forcing(b.board, on, y));
-                chains.extend(b.engine.forcing(b.board, on ^ 1, y));
+                chains.extend(b.engine.forcing(b.board, on, y, b.bound(chain_base)));
+                chains.extend(b.engine.forcing(b.board, on ^ 1, y, b.bound(chain_base)));
             }
             for t in cycles {
                 b.add(Kind::Cycle, (x, y), vec![t], Premise::Potential(on), on);

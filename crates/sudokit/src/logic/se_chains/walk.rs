@@ -204,3 +204,52 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod debug {
+    /// Prints the walk of the puzzle in `SE_PUZZLE`.
+    #[test]
+    #[ignore]
+    fn se_walk_trace() {
+        let Ok(p) = std::env::var("SE_PUZZLE") else { return };
+        let puzzle: crate::Grid = p.parse().unwrap();
+        let walk = super::se_walk(&puzzle);
+        for (t, r) in &walk.steps {
+            if *r > 2.5 {
+                println!("{r:.1} {}", t.name());
+            }
+        }
+        println!("{:?}", walk.rating);
+    }
+
+    /// Times the walk on the puzzles of `SE_FILE` (first `SE_LIMIT`).
+    #[test]
+    #[ignore]
+    fn se_walk_timing() {
+        let Ok(path) = std::env::var("SE_FILE") else { return };
+        let limit: usize = std::env::var("SE_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+        let text = std::fs::read_to_string(path).unwrap();
+        let start = std::time::Instant::now();
+        let (mut n, mut worst, mut stuck) = (0, (0.0, String::new()), 0);
+        let mut hist = std::collections::BTreeMap::new();
+        for line in text.lines().take(limit) {
+            let Ok(puzzle) = line.trim().parse::<crate::Grid>() else { continue };
+            let t0 = std::time::Instant::now();
+            let walk = super::se_walk(&puzzle);
+            let dt = t0.elapsed().as_secs_f64();
+            if dt > worst.0 {
+                worst = (dt, line.to_string());
+            }
+            if std::env::var("SE_EACH").is_ok() {
+                println!("{line}\t{:?}\t{dt:.3}", walk.rating);
+            }
+            n += 1;
+            stuck += usize::from(walk.rating.is_none());
+            *hist.entry(walk.rating.map(|r| (r * 10.0).round() as i64)).or_insert(0) += 1;
+        }
+        let total = start.elapsed().as_secs_f64();
+        println!("{n} puzzles, {:.2} ms mean, slowest {:.3} s ({}), stuck {stuck}", 1000.0 * total / n as f64, worst.0, worst.1);
+        println!("{hist:?}");
+        super::super::PROFILE.with(|p| println!("{:?}", p.borrow()));
+    }
+}
