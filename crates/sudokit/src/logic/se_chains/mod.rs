@@ -1,35 +1,187 @@
-//! Sudoku Explainer's chains: bidirectional cycles, forcing X-, Y- and XY-chains, Nishio, multiple (cell, region), dynamic and nested forcing chains, rated with SE's length bonus.
+//! Sudoku Explainer 1.2.1's chains: bidirectional cycles, forcing X- and
+//! XY-chains, Nishio, cell and region (multiple) forcing chains, dynamic
+//! forcing chains, dynamic forcing chains (+) and nested forcing chains,
+//! found and rated as SE finds and rates them.
 //!
-//! Not implemented yet: [`IMPLEMENTED`] is empty and [`find`] finds nothing.
+//! SE's `Chaining` producers run in a fixed order (see [`producers`]):
+//! cycles and forcing chains (6.5–7.0), Nishio (7.5), multiple (8.0),
+//! dynamic (8.5), dynamic (+) (9.0), nested levels 2–5 (9.5–11.0). Each
+//! builds implication nets from every candidate ([`chaining`]), turns them
+//! into hints, and sorts them by rating (base plus a bonus for the chain's
+//! complexity), complexity and kind. SE's solver takes the first hint of
+//! the first producer that has one, so [`find`] returns nothing for the
+//! techniques of a producer when an earlier producer (or SE's aligned
+//! triplet exclusion, which runs between the first two) has a step on the
+//! position: the rating of a position is that of the first producer's
+//! easiest hint, as in SE.
+//!
+//! Results are memoised per position (one position per thread), so asking
+//! for each technique in turn costs one search.
+//!
+//! Two techniques of the table never come out of SE's engine and are not
+//! implemented: static contradiction and double forcing chains (SE's
+//! multiple forcing chains only look for cell and region chains), and
+//! forcing Y-chains (SE notes they cannot exist: its Y-chain pass looks for
+//! cycles only).
+
+mod board;
+mod chaining;
+mod fast;
+mod hint;
+mod nested;
+mod net;
+mod producers;
+mod rules;
+pub mod walk;
+mod words;
 
 use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::logic::{Step, Technique};
+use board::Board;
+use producers::Producer;
+use std::cell::RefCell;
 
 /// The techniques of this family that are implemented.
-pub const IMPLEMENTED: &[Technique] = &[];
+pub const IMPLEMENTED: &[Technique] = &[
+    Technique::BidirectionalXCycle,
+    Technique::BidirectionalYCycle,
+    Technique::ForcingXChain,
+    Technique::BidirectionalCycle,
+    Technique::ForcingXyChain,
+    Technique::NishioForcingChain,
+    Technique::CellForcingChains,
+    Technique::RegionForcingChains,
+    Technique::DynamicCellForcingChains,
+    Technique::DynamicRegionForcingChains,
+    Technique::DynamicContradictionForcingChains,
+    Technique::DynamicDoubleForcingChains,
+    Technique::DynamicForcingChainsPlus,
+    Technique::NestedForcingChains1,
+    Technique::NestedForcingChains2,
+    Technique::NestedForcingChains3,
+    Technique::NestedForcingChains4,
+];
 
-/// Every step of `technique` (a member of this family) on the position.
-pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
-    let _ = (technique, grid, candidates);
-    Vec::new()
+/// The position last searched on this thread and what each producer found.
+#[derive(Default)]
+struct Memo {
+    board: Option<Board>,
+    engine: chaining::Engine,
+    found: Vec<(Producer, Vec<Step>)>,
+    triplets: Option<bool>,
 }
 
-/// Sudoku Explainer's rating of `step` (a step of this family) when it
-/// depends on the step (length bonus, type, size); `None` for the table's
-/// rating ([`crate::logic::Facts::se`]).
+thread_local! {
+    /// Per producer: runs, seconds, runs with hints (temporary profile).
+    pub static PROFILE: RefCell<[(u32, f64, u32); 9]> = const { RefCell::new([(0, 0.0, 0); 9]) };
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
+impl Memo {
+    /// The steps of `producer` on the memoised position.
+    fn steps(&mut self, producer: Producer) -> &[Step] {
+        let at = match self.found.iter().position(|(p, _)| *p == producer) {
+            Some(at) => at,
+            None => {
+                let board = self.board.expect("a position is memoised");
+                let t0 = std::time::Instant::now();
+                let hints = producers::hints(&mut self.engine, &board, producer);
+                let dt = t0.elapsed().as_secs_f64();
+                PROFILE.with(|p| {
+                    let mut p = p.borrow_mut();
+                    let i = Producer::ALL.iter().position(|&q| q == producer).unwrap();
+                    p[i].0 += 1;
+                    p[i].1 += dt;
+                    if !hints.is_empty() { p[i].2 += 1; }
+                });
+                let nested = self.engine.nested.chains();
+                let steps = hints
+                    .iter()
+                    .map(|h| h.to_step(&mut self.engine.arena, &nested))
+                    .collect();
+                self.found.push((producer, steps));
+                self.found.len() - 1
+            }
+        };
+        &self.found[at].1
+    }
+
+    /// Whether SE's aligned triplet exclusion (run between the cycles and
+    /// Nishio) has a step on the position.
+    fn triplets(&mut self, grid: &Grid, candidates: &Candidates) -> bool {
+        *self.triplets.get_or_insert_with(|| {
+            let t = Technique::AlignedTripletExclusion;
+            crate::logic::implemented(t)
+                && crate::logic::find_steps(t, grid, candidates)
+                    .iter()
+                    .any(Step::is_productive)
+        })
+    }
+}
+
+/// Every step of `technique` (a member of this family) on the position, in
+/// SE's order (easiest first); none when an earlier SE chaining producer
+/// has a step there (SE would never get to this one).
+pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
+    let Some(producer) = Producer::of(technique) else {
+        return Vec::new();
+    };
+    if !IMPLEMENTED.contains(&technique) {
+        return Vec::new();
+    }
+    let board = Board::new(grid, candidates);
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.board != Some(board) {
+            memo.board = Some(board);
+            memo.engine.clear();
+            memo.found.clear();
+            memo.triplets = None;
+        }
+        for p in Producer::ALL {
+            if p > producer {
+                break;
+            }
+            if p == Producer::Nishio && memo.triplets(grid, candidates) {
+                return Vec::new();
+            }
+            let steps = memo.steps(p);
+            if p < producer && !steps.is_empty() {
+                return Vec::new();
+            }
+            if p == producer {
+                return steps
+                    .iter()
+                    .filter(|s| s.technique == technique)
+                    .cloned()
+                    .collect();
+            }
+        }
+        Vec::new()
+    })
+}
+
+/// SE's base rating of a technique of this family, in tenths.
+fn base_tenths(technique: Technique) -> Option<u32> {
+    let rating = technique.facts().se.rating;
+    Producer::of(technique).map(|_| (rating * 10.0).round() as u32)
+}
+
+/// Sudoku Explainer's rating of `step` (a step of this family): the
+/// technique's base plus SE's length bonus for the complexity the step's
+/// evidence records (see [`hint::complexity_of`]).
 pub(crate) fn se_rating(step: &crate::logic::Step) -> Option<f64> {
-    let _ = step;
-    None
+    let base = base_tenths(step.technique)?;
+    let tenths = base + hint::bonus_tenths(hint::complexity_of(step));
+    Some(f64::from(tenths) / 10.0)
 }
 
 /// The reason part of the text of `step` (a step of this family), in
-/// `lang`, for the techniques whose words live here; `None` leaves the text
-/// to [`crate::logic::explain`].
+/// `lang`.
 pub(crate) fn reason(
     step: &crate::logic::Step,
     lang: crate::classic::trace::Lang,
 ) -> Option<String> {
-    let _ = (step, lang);
-    None
+    words::reason(step, lang)
 }

@@ -1,0 +1,200 @@
+//! [`Board`]: the pencil marks as Sudoku Explainer's chaining sees them —
+//! candidates per cell and per digit as bitboards — and the potentials
+//! (a candidate assumed on or off) the chains are made of.
+
+use crate::candidates::Candidates;
+use crate::grid::Grid;
+use crate::logic::single_digit::HOUSE_BITS;
+
+/// A candidate: `cell * 9 + digit index`.
+pub(super) type Cand = u16;
+
+/// A potential: a candidate with a state, `cand * 2 + on`.
+pub(super) type Pot = u16;
+
+/// One bitboard of cells per digit.
+pub(super) type Bits = [u128; 9];
+
+/// The potential of `cand` in state `on`.
+pub(super) const fn pot(cand: Cand, on: bool) -> Pot {
+    cand << 1 | on as u16
+}
+
+/// The candidate of a potential.
+pub(super) const fn cand_of(p: Pot) -> Cand {
+    p >> 1
+}
+
+/// Whether a potential is "on".
+pub(super) const fn is_on(p: Pot) -> bool {
+    p & 1 == 1
+}
+
+/// The cell of a candidate.
+pub(super) const fn cell_of(c: Cand) -> usize {
+    (c / 9) as usize
+}
+
+/// The digit index (0..9) of a candidate.
+pub(super) const fn digit_of(c: Cand) -> usize {
+    (c % 9) as usize
+}
+
+/// The candidate of `digit` (0..9) in `cell`.
+pub(super) const fn cand(cell: usize, digit: usize) -> Cand {
+    (cell * 9 + digit) as Cand
+}
+
+/// The three houses of a cell in SE's region order (block, row, column),
+/// as indices into [`HOUSE_BITS`], with the kind of each.
+pub(super) const fn se_houses(cell: usize) -> [(Region, usize); 3] {
+    let (r, c) = (cell / 9, cell % 9);
+    [
+        (Region::Block, 18 + (r / 3) * 3 + c / 3),
+        (Region::Row, r),
+        (Region::Column, 9 + c),
+    ]
+}
+
+/// The kind of a house, as SE names the cause of a hidden single.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Region {
+    /// A 3×3 box.
+    Block,
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+}
+
+impl Region {
+    /// The kind of house index `h` (rows 0..9, columns 9..18, boxes 18..27).
+    pub(super) const fn of_house(h: usize) -> Region {
+        match h / 9 {
+            0 => Region::Row,
+            1 => Region::Column,
+            _ => Region::Block,
+        }
+    }
+}
+
+/// The bits of a cell mask, lowest first.
+pub(super) fn cells(mut bits: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            i
+        })
+    })
+}
+
+/// The digits (0..9) of a digit mask, lowest first.
+pub(super) fn digits(mut bits: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            i
+        })
+    })
+}
+
+/// The pencil marks of a position: candidates per cell and per digit,
+/// which cells are still empty, and how many times each digit is placed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) struct Board {
+    /// The candidates of each cell (bit `d` = digit `d + 1`).
+    pub cells: [u16; 81],
+    /// The cells holding each digit as a candidate.
+    pub digits: Bits,
+    /// The cells without a value (SE's "empty" cells, whatever their
+    /// candidates).
+    pub empty: u128,
+    /// How many cells hold each digit as their value.
+    pub placed: [u8; 9],
+}
+
+impl Board {
+    /// The board of a position.
+    pub(super) fn new(grid: &Grid, candidates: &Candidates) -> Board {
+        let mut board = Board {
+            cells: [0; 81],
+            digits: [0; 9],
+            empty: 0,
+            placed: [0; 9],
+        };
+        for (i, &v) in grid.values().iter().enumerate() {
+            if v == 0 {
+                board.empty |= 1u128 << i;
+                let set = candidates
+                    .get(crate::grid::Cell::new(i).expect("i < 81"))
+                    .bits();
+                board.cells[i] = set;
+                for d in digits(set) {
+                    board.digits[d] |= 1u128 << i;
+                }
+            } else {
+                board.placed[usize::from(v) - 1] += 1;
+            }
+        }
+        board
+    }
+
+    /// Whether the candidate is there.
+    pub(super) fn has(&self, c: Cand) -> bool {
+        self.cells[cell_of(c)] >> digit_of(c) & 1 == 1
+    }
+
+    /// Removes a candidate.
+    pub(super) fn remove(&mut self, c: Cand) {
+        let (cell, d) = (cell_of(c), digit_of(c));
+        self.cells[cell] &= !(1 << d);
+        self.digits[d] &= !(1u128 << cell);
+    }
+
+    /// The positions of digit `d` in house `h`.
+    pub(super) fn positions(&self, d: usize, h: usize) -> u128 {
+        self.digits[d] & HOUSE_BITS[h]
+    }
+}
+
+/// A set of potentials as two bitboards per digit (off and on).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub(super) struct PotSet {
+    /// The "off" potentials.
+    pub off: Bits,
+    /// The "on" potentials.
+    pub on: Bits,
+}
+
+impl PotSet {
+    /// Whether the potential is in the set.
+    pub(super) fn contains(&self, p: Pot) -> bool {
+        let c = cand_of(p);
+        let plane = if is_on(p) { &self.on } else { &self.off };
+        plane[digit_of(c)] >> cell_of(c) & 1 == 1
+    }
+
+    /// Adds the potential.
+    pub(super) fn insert(&mut self, p: Pot) {
+        let c = cand_of(p);
+        let plane = if is_on(p) { &mut self.on } else { &mut self.off };
+        plane[digit_of(c)] |= 1u128 << cell_of(c);
+    }
+
+    /// The potentials in both sets.
+    pub(super) fn and(&self, other: &PotSet) -> PotSet {
+        let mut out = *self;
+        for d in 0..9 {
+            out.off[d] &= other.off[d];
+            out.on[d] &= other.on[d];
+        }
+        out
+    }
+
+    /// Whether the set is empty.
+    pub(super) fn is_empty(&self) -> bool {
+        self.off.iter().chain(&self.on).all(|&m| m == 0)
+    }
+}

@@ -1,0 +1,463 @@
+//! The propagations of Sudoku Explainer's `Chaining`, reproduced step for
+//! step (same links, same order, same parents) so that chains come out as
+//! long as SE finds them:
+//!
+//! - [`Engine::propagate`] (SE's `doChaining`): from one potential, every
+//!   potential it forces, "on" potentials first; in dynamic mode a
+//!   potential turned off leaves the board, so cells and houses shrink and
+//!   give new singles; at level 1 and above, rules (and nested chains) run
+//!   on the reduced board whenever nothing else is left to follow;
+//! - [`Engine::cycles`] and [`Engine::forcing`] (SE's `doCycles` and
+//!   `doForcingChains`): the static searches of bidirectional cycles and
+//!   forcing X-/XY-chains, layer by layer.
+
+use super::board::{Board, Cand, Pot, PotSet, Region, cand, cand_of, cell_of, digit_of, is_on, pot, se_houses};
+use super::net::{Arena, Cause, NO_NESTED};
+use super::rules::{self, Found};
+use crate::logic::single_digit::HOUSE_BITS;
+
+/// How a propagation links potentials.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Mode {
+    /// Nishio: only links of one digit (no cell links).
+    pub nishio: bool,
+    /// Dynamic: potentials turned off leave the board.
+    pub dynamic: bool,
+    /// The nesting level: 0 plain, 1 with rules, 2..5 with nested chains.
+    pub level: u8,
+}
+
+/// What [`Engine::propagate`] reached.
+#[derive(Clone, Debug)]
+pub(super) struct Prop {
+    /// The nodes of the propagation in the arena (the premise first).
+    pub range: std::ops::Range<u32>,
+    /// The potentials reached (SE's `toOn` and `toOff`).
+    pub set: PotSet,
+    /// The contradiction that stopped it: the "on" node and the "off" node
+    /// of one candidate.
+    pub absurd: Option<(u32, u32)>,
+}
+
+/// A potential found by the rules, before it is a node.
+struct Advanced {
+    cand: Cand,
+    parents: std::ops::Range<usize>,
+    nested: u32,
+}
+
+/// The search state shared by the propagations of one position.
+#[derive(Default)]
+pub(super) struct Engine {
+    /// Every node reached on the position.
+    pub arena: Arena,
+    /// The node of each potential in the current propagation (valid where
+    /// the propagation's set holds the potential).
+    index: Vec<u32>,
+    queue_on: Vec<u32>,
+    queue_off: Vec<u32>,
+    links: Vec<(Cand, Cause)>,
+    hidden: Vec<u32>,
+    found: Found,
+    advanced: Vec<Advanced>,
+    advanced_parents: Vec<Cand>,
+    /// Searches of nested chains, one level deeper.
+    pub(super) nested: super::nested::Nested,
+}
+
+impl Engine {
+    /// Forgets the nodes of the previous position.
+    pub(super) fn clear(&mut self) {
+        self.arena.clear();
+        self.nested.clear();
+        if self.index.len() < 1458 {
+            self.index.resize(1458, 0);
+        }
+    }
+
+    fn register(&mut self, set: &mut PotSet, p: Pot, node: u32) {
+        set.insert(p);
+        self.index[usize::from(p)] = node;
+    }
+
+    /// SE's `doChaining` from `root` on `board`.
+    pub(super) fn propagate(&mut self, board: &Board, root: Pot, mode: Mode) -> Prop {
+        if self.index.len() < 1458 {
+            self.index.resize(1458, 0);
+        }
+        let start = self.arena.len();
+        let mut cur = *board;
+        let mut set = PotSet::default();
+        self.queue_on.clear();
+        self.queue_off.clear();
+        let r = self.arena.push(root, Cause::Assumption, &[], NO_NESTED);
+        self.register(&mut set, root, r);
+        if is_on(root) {
+            self.queue_on.push(r);
+        } else {
+            self.queue_off.push(r);
+        }
+        let (mut head_on, mut head_off) = (0, 0);
+        let absurd = loop {
+            if head_on < self.queue_on.len() {
+                let p = self.queue_on[head_on];
+                head_on += 1;
+                if let Some(absurd) = self.on_to_off(&cur, p, &mut set, !mode.nishio) {
+                    break Some(absurd);
+                }
+            } else if head_off < self.queue_off.len() {
+                let p = self.queue_off[head_off];
+                head_off += 1;
+                if let Some(absurd) = self.off_to_on(&mut cur, board, p, &mut set, mode) {
+                    break Some(absurd);
+                }
+            } else if mode.level > 0 {
+                if !self.add_advanced(&cur, board, &mut set, mode.level) {
+                    break None;
+                }
+            } else {
+                break None;
+            }
+        };
+        Prop {
+            range: start..self.arena.len(),
+            set,
+            absurd,
+        }
+    }
+
+    /// The potentials an "on" potential turns off (SE's `getOnToOff`), in
+    /// SE's order: the cell's other digits (with cell links), then the
+    /// digit's other places in its block, row and column.
+    fn gather_off(&mut self, cur: &Board, p: Pot, cell_links: bool) {
+        let c = cand_of(p);
+        let (cell, d) = (cell_of(c), digit_of(c));
+        self.links.clear();
+        if cell_links {
+            let others = cur.cells[cell] & !(1 << d);
+            for d2 in super::board::digits(others) {
+                self.links.push((cand(cell, d2), Cause::Cell));
+            }
+        }
+        let mut seen = 1u128 << cell;
+        for (region, h) in se_houses(cell) {
+            let m = cur.digits[d] & HOUSE_BITS[h] & !seen;
+            seen |= m;
+            for other in super::board::cells(m) {
+                self.links.push((cand(other, d), Cause::Region(region)));
+            }
+        }
+    }
+
+    /// Follows an "on" node; returns a contradiction if one shows.
+    fn on_to_off(&mut self, cur: &Board, p: u32, set: &mut PotSet, cell_links: bool) -> Option<(u32, u32)> {
+        self.gather_off(cur, self.arena.pot(p), cell_links);
+        for i in 0..self.links.len() {
+            let (c, cause) = self.links[i];
+            let off = pot(c, false);
+            if set.contains(pot(c, true)) {
+                let on = self.index[usize::from(pot(c, true))];
+                let n = self.arena.push(off, cause, &[p], NO_NESTED);
+                return Some((on, n));
+            }
+            if !set.contains(off) {
+                let n = self.arena.push(off, cause, &[p], NO_NESTED);
+                self.register(set, off, n);
+                self.queue_off.push(n);
+            }
+        }
+        None
+    }
+
+    /// The potentials an "off" potential turns on (SE's `getOffToOn`): the
+    /// last digit of its cell (with cell links), the last place of its
+    /// digit in its block, row and column; each with the candidates that
+    /// the propagation removed there as extra parents (dynamic mode).
+    /// Pushes `(cand, cause)` to `links` and the parents to `hidden`
+    /// (first the node itself), one run per potential, `usize::MAX`
+    /// separated.
+    fn gather_on(&mut self, cur: &Board, source: &Board, p: u32, cell_links: bool, region_links: bool) {
+        let c = cand_of(self.arena.pot(p));
+        let (cell, d) = (cell_of(c), digit_of(c));
+        self.links.clear();
+        self.hidden.clear();
+        if cell_links && cur.cells[cell].count_ones() == 2 {
+            let other = (cur.cells[cell] & !(1 << d)).trailing_zeros() as usize;
+            self.links.push((cand(cell, other), Cause::Cell));
+            self.hidden.push(p);
+            let lost = source.cells[cell] & !cur.cells[cell];
+            for d2 in super::board::digits(lost) {
+                self.hidden.push(self.index[usize::from(pot(cand(cell, d2), false))]);
+            }
+            self.hidden.push(u32::MAX);
+        }
+        if region_links {
+            let mut seen = 0u128;
+            for (region, h) in se_houses(cell) {
+                let m = cur.digits[d] & HOUSE_BITS[h];
+                if m.count_ones() != 2 {
+                    continue;
+                }
+                let other = m & !(1u128 << cell);
+                if other & seen != 0 || other == 0 {
+                    continue;
+                }
+                seen |= other;
+                self.links.push((cand(other.trailing_zeros() as usize, d), Cause::Region(region)));
+                self.hidden.push(p);
+                let lost = source.digits[d] & !cur.digits[d] & HOUSE_BITS[h];
+                for c2 in super::board::cells(lost) {
+                    self.hidden.push(self.index[usize::from(pot(cand(c2, d), false))]);
+                }
+                self.hidden.push(u32::MAX);
+            }
+        }
+    }
+
+    /// Follows an "off" node; returns a contradiction if one shows.
+    fn off_to_on(&mut self, cur: &mut Board, source: &Board, p: u32, set: &mut PotSet, mode: Mode) -> Option<(u32, u32)> {
+        self.gather_on(cur, source, p, !mode.nishio, true);
+        if mode.dynamic {
+            cur.remove(cand_of(self.arena.pot(p)));
+        }
+        let mut at = 0;
+        for i in 0..self.links.len() {
+            let (c, cause) = self.links[i];
+            let end = at + self.hidden[at..].iter().position(|&x| x == u32::MAX).expect("separated");
+            let parents = at..end;
+            at = end + 1;
+            let on = pot(c, true);
+            if set.contains(pot(c, false)) {
+                let off = self.index[usize::from(pot(c, false))];
+                let n = self.push_with(on, cause, parents);
+                return Some((n, off));
+            }
+            if !set.contains(on) {
+                let n = self.push_with(on, cause, parents);
+                self.register(set, on, n);
+                self.queue_on.push(n);
+            }
+        }
+        None
+    }
+
+    fn push_with(&mut self, p: Pot, cause: Cause, parents: std::ops::Range<usize>) -> u32 {
+        let hidden = std::mem::take(&mut self.hidden);
+        let n = self.arena.push(p, cause, &hidden[parents], NO_NESTED);
+        self.hidden = hidden;
+        n
+    }
+
+    /// SE's `getAdvancedPotentials`: the rules (and, from level 2, nested
+    /// chains) on the reduced board; adds the new "off" potentials. Returns
+    /// whether any was new.
+    fn add_advanced(&mut self, cur: &Board, source: &Board, set: &mut PotSet, level: u8) -> bool {
+        self.advanced.clear();
+        self.advanced_parents.clear();
+        let mut found = std::mem::take(&mut self.found);
+        rules::first_rule(cur, source, &mut found);
+        for i in 0..found.hints.len() {
+            let (removable, parents) = found.hint(i);
+            let at = self.advanced_parents.len();
+            self.advanced_parents.extend_from_slice(parents);
+            for &c in removable {
+                self.advanced.push(Advanced {
+                    cand: c,
+                    parents: at..self.advanced_parents.len(),
+                    nested: NO_NESTED,
+                });
+            }
+        }
+        self.found = found;
+        if self.advanced.is_empty() && level >= 2 {
+            let mut nested = std::mem::take(&mut self.nested);
+            nested.find(cur, source, level, &mut |cand, parents, id| {
+                let at = self.advanced_parents.len();
+                self.advanced_parents.extend_from_slice(parents);
+                self.advanced.push(Advanced {
+                    cand,
+                    parents: at..self.advanced_parents.len(),
+                    nested: id,
+                });
+            });
+            self.nested = nested;
+        }
+        let mut added = false;
+        let mut parents = Vec::new();
+        for i in 0..self.advanced.len() {
+            let off = pot(self.advanced[i].cand, false);
+            if set.contains(off) {
+                continue;
+            }
+            parents.clear();
+            for &c in &self.advanced_parents[self.advanced[i].parents.clone()] {
+                parents.push(self.index[usize::from(pot(c, false))]);
+            }
+            let n = self.arena.push(off, Cause::Advanced, &parents, self.advanced[i].nested);
+            self.register(set, off, n);
+            self.queue_off.push(n);
+            added = true;
+        }
+        added
+    }
+
+    /// SE's `doCycles` from the "on" potential `root`: the nodes at which
+    /// the search comes back to `root` after four links or more, up to
+    /// `max` links (a loop of `n` links has complexity `n`).
+    pub(super) fn cycles(&mut self, board: &Board, root: Pot, y: bool, x: bool, max: u32) -> Vec<u32> {
+        let mut found = Vec::new();
+        let mut set = PotSet::default();
+        let r = self.arena.push(root, Cause::Assumption, &[], NO_NESTED);
+        set.insert(root);
+        // The "off" potentials that lead straight back to the root.
+        self.gather_on_static(board, root ^ 1, y, x);
+        let closing: Vec<Pot> = self.links.iter().map(|&(c, _)| pot(c, false)).collect();
+        let mut pending_on = vec![r];
+        // SE keeps an "off" met again (by another path) in its queue; it
+        // only matters if it closes a loop.
+        let mut pending_off: Vec<(u32, bool)> = Vec::new();
+        let mut length = 0;
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            if length + 2 > max {
+                break;
+            }
+            length += 1;
+            for p in std::mem::take(&mut pending_on) {
+                self.gather_off(board, self.arena.pot(p), y);
+                for i in 0..self.links.len() {
+                    let (c, cause) = self.links[i];
+                    let off = pot(c, false);
+                    if !self.arena.has_ancestor(p, off) {
+                        let again = set.contains(off);
+                        if again && !closing.contains(&off) {
+                            continue;
+                        }
+                        let n = self.arena.push(off, cause, &[p], NO_NESTED);
+                        pending_off.push((n, again));
+                        set.insert(off);
+                    }
+                }
+            }
+            length += 1;
+            for (p, again) in std::mem::take(&mut pending_off) {
+                if again && length < 4 {
+                    continue;
+                }
+                self.gather_on_static(board, self.arena.pot(p), y, x);
+                for i in 0..self.links.len() {
+                    let (c, cause) = self.links[i];
+                    let on = pot(c, true);
+                    let fresh = !again && !set.contains(on);
+                    let closes = length >= 4 && on == root;
+                    if fresh || closes {
+                        let n = self.arena.push(on, cause, &[p], NO_NESTED);
+                        if closes {
+                            found.push(n);
+                        }
+                        if fresh {
+                            set.insert(on);
+                            pending_on.push(n);
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// The static strong links of an "off" potential, to `links`.
+    fn gather_on_static(&mut self, board: &Board, off: Pot, y: bool, x: bool) {
+        let c = cand_of(off);
+        let (cell, d) = (cell_of(c), digit_of(c));
+        self.links.clear();
+        if y && board.cells[cell].count_ones() == 2 {
+            let other = (board.cells[cell] & !(1 << d)).trailing_zeros() as usize;
+            self.links.push((cand(cell, other), Cause::Cell));
+        }
+        if x {
+            for (region, h) in se_houses(cell) {
+                let m = board.digits[d] & HOUSE_BITS[h];
+                if m.count_ones() == 2 {
+                    let other = (m & !(1u128 << cell)).trailing_zeros() as usize;
+                    self.links.push((cand(other, d), Cause::Region(region)));
+                }
+            }
+        }
+    }
+
+    /// SE's `doForcingChains` from `root` ("on" or "off"): the node where
+    /// the search reaches the opposite of `root`, if it does within a
+    /// complexity of `max` (a chain of `n` links has complexity `n + 1`).
+    pub(super) fn forcing(&mut self, board: &Board, root: Pot, y: bool, max: u32) -> Option<u32> {
+        let mut found = None;
+        let mut set = PotSet::default();
+        let r = self.arena.push(root, Cause::Assumption, &[], NO_NESTED);
+        set.insert(root);
+        let opposite = root ^ 1;
+        let (mut pending_on, mut pending_off) = if is_on(root) {
+            (vec![r], Vec::new())
+        } else {
+            (Vec::new(), vec![r])
+        };
+        let mut layer = 0;
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            if !pending_on.is_empty() {
+                if layer + 2 > max {
+                    break;
+                }
+                layer += 1;
+            }
+            for p in std::mem::take(&mut pending_on) {
+                self.gather_off(board, self.arena.pot(p), y);
+                for i in 0..self.links.len() {
+                    let (c, cause) = self.links[i];
+                    let off = pot(c, false);
+                    let hit = off == opposite && found.is_none();
+                    if hit || !set.contains(off) {
+                        let n = self.arena.push(off, cause, &[p], NO_NESTED);
+                        if hit {
+                            found = Some(n);
+                        }
+                        if !set.contains(off) {
+                            set.insert(off);
+                            pending_off.push(n);
+                        }
+                    }
+                }
+            }
+            if !pending_off.is_empty() {
+                if layer + 2 > max {
+                    break;
+                }
+                layer += 1;
+            }
+            for p in std::mem::take(&mut pending_off) {
+                self.gather_on_static(board, self.arena.pot(p), y, true);
+                for i in 0..self.links.len() {
+                    let (c, cause) = self.links[i];
+                    let on = pot(c, true);
+                    let hit = on == opposite && found.is_none();
+                    if hit || !set.contains(on) {
+                        let n = self.arena.push(on, cause, &[p], NO_NESTED);
+                        if hit {
+                            found = Some(n);
+                        }
+                        if !set.contains(on) {
+                            set.insert(on);
+                            pending_on.push(n);
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+}
+
+/// The region kind of a cause, if it is a house.
+pub(super) fn region_of(cause: Cause) -> Option<Region> {
+    match cause {
+        Cause::Region(r) => Some(r),
+        _ => None,
+    }
+}

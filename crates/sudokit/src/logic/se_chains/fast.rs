@@ -1,0 +1,236 @@
+//! Quick answers that let a producer be skipped without running SE's
+//! searches: what every candidate forces through static links, for all
+//! candidates at once.
+//!
+//! Static links (a candidate on turns off its cellmates and the digit's
+//! other places; off turns on the other digit of a bivalue cell and the
+//! other place of a bilocal house) form a 2-SAT implication graph. Between
+//! "on" potentials, `a` leads to `c` when `a` turns off some `b` whose strong
+//! partner is `c`; the potentials a candidate forces are those reachable
+//! from it, found for all candidates by one strongly-connected-components
+//! pass and a union of bitboards along the condensation.
+
+use super::board::{Bits, Board, Cand, cand, cell_of, cells, digit_of, digits};
+use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
+
+/// The "on" potentials each candidate forces through static X and Y links.
+pub(super) struct StaticReach {
+    /// Per candidate (index `cell * 9 + digit`), the candidates forced on,
+    /// itself included; empty for non-candidates.
+    pub on: Vec<Bits>,
+    /// The candidates that lie on a loop of implications (only they can
+    /// start a bidirectional cycle).
+    pub looped: Bits,
+    partners: Vec<[Cand; 4]>,
+}
+
+const NONE: Cand = Cand::MAX;
+
+impl StaticReach {
+    /// The reach of every candidate of `board`.
+    pub(super) fn new(board: &Board) -> StaticReach {
+        let partners = strong_partners(board);
+        let mut edges = Edges {
+            start: vec![0; 730],
+            to: Vec::with_capacity(4096),
+        };
+        for a in 0..729u16 {
+            edges.start[usize::from(a)] = edges.to.len() as u32;
+            if !board.has(a) {
+                continue;
+            }
+            let (cell, d) = (cell_of(a), digit_of(a));
+            let from = edges.to.len();
+            let mut seen = |b: Cand, to: &mut Vec<u16>| {
+                for &c in &partners[usize::from(b)] {
+                    if c != NONE && c != a && !to[from..].contains(&c) {
+                        to.push(c);
+                    }
+                }
+            };
+            for e in digits(board.cells[cell] & !(1 << d)) {
+                seen(cand(cell, e), &mut edges.to);
+            }
+            for other in cells(board.digits[d] & PEER_BITS[cell]) {
+                seen(cand(other, d), &mut edges.to);
+            }
+        }
+        edges.start[729] = edges.to.len() as u32;
+        let (on, looped) = reach(board, &edges);
+        StaticReach {
+            on,
+            looped,
+            partners,
+        }
+    }
+
+    /// The "off" potentials a candidate forces: what its forced "on"
+    /// potentials see.
+    pub(super) fn off(&self, board: &Board, z: Cand) -> Bits {
+        let on = &self.on[usize::from(z)];
+        let mut seen = [0u128; 9];
+        let mut any = 0u128;
+        for d in 0..9 {
+            for c in cells(on[d]) {
+                seen[d] |= PEER_BITS[c];
+            }
+            any |= on[d];
+        }
+        std::array::from_fn(|d| (seen[d] | (any & !on[d])) & board.digits[d])
+    }
+
+    /// Whether a search from `z` can find a cycle or a forcing chain.
+    pub(super) fn may_start(&self, z: Cand) -> bool {
+        self.looped[digit_of(z)] >> cell_of(z) & 1 == 1 || self.killable(z) || self.placeable(z)
+    }
+
+    /// Whether `z` on forces `z` off (a contradiction).
+    pub(super) fn killable(&self, z: Cand) -> bool {
+        let (cell, d) = (cell_of(z), digit_of(z));
+        let on = &self.on[usize::from(z)];
+        (0..9).any(|e| {
+            let sees = if e == d { PEER_BITS[cell] } else { 1u128 << cell };
+            on[e] & sees != 0
+        })
+    }
+
+    /// Whether `z` off forces `z` on.
+    pub(super) fn placeable(&self, z: Cand) -> bool {
+        let (cell, d) = (cell_of(z), digit_of(z));
+        self.partners[usize::from(z)]
+            .iter()
+            .any(|&p| p != NONE && self.on[usize::from(p)][d] >> cell & 1 == 1)
+    }
+}
+
+/// The strong partners of each candidate: the other digit of a bivalue
+/// cell, the other place of the digit in each bilocal house.
+fn strong_partners(board: &Board) -> Vec<[Cand; 4]> {
+    let mut out = vec![[NONE; 4]; 729];
+    for cell in 0..81 {
+        let set = board.cells[cell];
+        for d in digits(set) {
+            let slot = &mut out[usize::from(cand(cell, d))];
+            let mut n = 0;
+            if set.count_ones() == 2 {
+                slot[n] = cand(cell, (set & !(1 << d)).trailing_zeros() as usize);
+                n += 1;
+            }
+            for (_, h) in super::board::se_houses(cell) {
+                let places = board.digits[d] & HOUSE_BITS[h];
+                if places.count_ones() == 2 {
+                    let other = cand((places & !(1u128 << cell)).trailing_zeros() as usize, d);
+                    if !slot[..n].contains(&other) {
+                        slot[n] = other;
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The implication graph in compressed rows.
+struct Edges {
+    start: Vec<u32>,
+    to: Vec<u16>,
+}
+
+impl Edges {
+    fn of(&self, v: usize) -> &[u16] {
+        &self.to[self.start[v] as usize..self.start[v + 1] as usize]
+    }
+}
+
+/// Reachability from every node (itself included), by Tarjan's
+/// components (emitted successors first) and unions of bitboards.
+fn reach(board: &Board, edges: &Edges) -> (Vec<Bits>, Bits) {
+    const UNSEEN: u32 = u32::MAX;
+    let n = 729;
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut comp = vec![UNSEEN; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut comps: Vec<Bits> = Vec::new();
+    let mut counter = 0u32;
+    let mut looped = [0u128; 9];
+    let mut call: Vec<(usize, usize)> = Vec::new();
+    for root in 0..n {
+        if index[root] != UNSEEN || !board.has(root as Cand) {
+            continue;
+        }
+        call.push((root, 0));
+        index[root] = counter;
+        low[root] = counter;
+        counter += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut i)) = call.last_mut() {
+            if let Some(&w) = edges.of(v).get(*i) {
+                *i += 1;
+                let w = usize::from(w);
+                if index[w] == UNSEEN {
+                    index[w] = counter;
+                    low[w] = counter;
+                    counter += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    call.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            call.pop();
+            if let Some(&(parent, _)) = call.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let id = comps.len() as u32;
+                let mut bits = [0u128; 9];
+                loop {
+                    let w = stack.pop().expect("v is on the stack");
+                    on_stack[w] = false;
+                    comp[w] = id;
+                    bits[digit_of(w as Cand)] |= 1u128 << cell_of(w as Cand);
+                    if w == v {
+                        break;
+                    }
+                }
+                // Successors' components were emitted before this one.
+                let members = bits;
+                if members.iter().map(|m| m.count_ones()).sum::<u32>() > 1 {
+                    for k in 0..9 {
+                        looped[k] |= members[k];
+                    }
+                }
+                for d in 0..9 {
+                    for c in cells(members[d]) {
+                        for &w in edges.of(usize::from(cand(c, d))) {
+                            let cw = comp[usize::from(w)];
+                            if cw != id {
+                                let other = comps[cw as usize];
+                                for k in 0..9 {
+                                    bits[k] |= other[k];
+                                }
+                            }
+                        }
+                    }
+                }
+                comps.push(bits);
+            }
+        }
+    }
+    let on = (0..n)
+        .map(|v| {
+            if comp[v] == UNSEEN {
+                [0; 9]
+            } else {
+                comps[comp[v] as usize]
+            }
+        })
+        .collect();
+    (on, looped)
+}

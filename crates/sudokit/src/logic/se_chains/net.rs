@@ -1,0 +1,150 @@
+//! The implication nets that chains are read from: every potential a
+//! propagation reaches is a [`Node`] in an [`Arena`], with the potentials
+//! it was deduced from (its parents) and why (its [`Cause`]).
+//!
+//! SE rates a chain by its complexity: the number of distinct potentials
+//! its conclusion rests on ([`Arena::ancestors`]), plus the complexity of
+//! the nested chains it uses.
+
+use super::board::{Pot, Region};
+
+/// Why a potential was deduced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Cause {
+    /// The premise of a chain.
+    Assumption,
+    /// The cell: another digit of it is on, or it has one candidate left.
+    Cell,
+    /// A house: the digit is on elsewhere in it, or has one place left in it.
+    Region(Region),
+    /// A rule applied to the reduced candidates (locked candidates,
+    /// subsets, fish or a nested chain).
+    Advanced,
+}
+
+/// No nested chain.
+pub(super) const NO_NESTED: u32 = u32::MAX;
+
+/// A reached potential.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    /// The potential.
+    pub pot: Pot,
+    /// Why it holds.
+    pub cause: Cause,
+    /// Where its parents start in [`Arena::parents`].
+    pub parents_at: u32,
+    /// How many parents it has.
+    pub parent_count: u16,
+    /// The nested chain that deduced it ([`NO_NESTED`] if none), an index
+    /// into the engine's nested chains.
+    pub nested: u32,
+}
+
+/// All nodes of the propagations made on one position.
+#[derive(Default)]
+pub(super) struct Arena {
+    /// The nodes; a propagation's nodes are contiguous.
+    pub nodes: Vec<Node>,
+    /// The parents of every node (node indices).
+    pub parents: Vec<u32>,
+    visited: Vec<u64>,
+    queue: Vec<u32>,
+}
+
+impl Arena {
+    /// Forgets every node.
+    pub(super) fn clear(&mut self) {
+        self.nodes.clear();
+        self.parents.clear();
+    }
+
+    /// How many nodes there are: the index of the next one.
+    pub(super) fn len(&self) -> u32 {
+        self.nodes.len() as u32
+    }
+
+    /// Adds a node; returns its index.
+    pub(super) fn push(&mut self, pot: Pot, cause: Cause, parents: &[u32], nested: u32) -> u32 {
+        let at = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.nodes.push(Node {
+            pot,
+            cause,
+            parents_at: at,
+            parent_count: parents.len() as u16,
+            nested,
+        });
+        self.nodes.len() as u32 - 1
+    }
+
+    /// The parents of node `n`.
+    pub(super) fn parents_of(&self, n: u32) -> &[u32] {
+        let node = &self.nodes[n as usize];
+        let at = node.parents_at as usize;
+        &self.parents[at..at + usize::from(node.parent_count)]
+    }
+
+    /// The potential of node `n`.
+    pub(super) fn pot(&self, n: u32) -> Pot {
+        self.nodes[n as usize].pot
+    }
+
+    /// The first node of `range` holding potential `p`.
+    pub(super) fn find(&self, range: std::ops::Range<u32>, p: Pot) -> Option<u32> {
+        range.into_iter().find(|&n| self.nodes[n as usize].pot == p)
+    }
+
+    /// Whether `p` is the potential of a first-parent ancestor of `n`
+    /// (SE's `isParent`, which keeps cycles from turning back).
+    pub(super) fn has_ancestor(&self, mut n: u32, p: Pot) -> bool {
+        while let Some(&first) = self.parents_of(n).first() {
+            n = first;
+            if self.nodes[n as usize].pot == p {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Visits the distinct potentials that `target` rests on, itself
+    /// included, in SE's breadth-first order (a potential met again is not
+    /// followed again); calls `visit` with each visited node and returns
+    /// how many there are (SE's `getAncestorCount`).
+    pub(super) fn ancestors(&mut self, target: u32, mut visit: impl FnMut(&Arena, u32)) -> u32 {
+        let mut visited = std::mem::take(&mut self.visited);
+        let mut queue = std::mem::take(&mut self.queue);
+        visited.clear();
+        visited.resize(23, 0);
+        queue.clear();
+        queue.push(target);
+        let mut head = 0;
+        let mut count = 0;
+        while head < queue.len() {
+            let n = queue[head];
+            head += 1;
+            let p = usize::from(self.nodes[n as usize].pot);
+            if visited[p / 64] >> (p % 64) & 1 == 1 {
+                continue;
+            }
+            visited[p / 64] |= 1 << (p % 64);
+            count += 1;
+            visit(self, n);
+            queue.extend_from_slice(self.parents_of(n));
+        }
+        self.visited = visited;
+        self.queue = queue;
+        count
+    }
+
+    /// The first-parent path from the premise to `target`.
+    pub(super) fn main_path(&self, mut n: u32) -> Vec<u32> {
+        let mut path = vec![n];
+        while let Some(&first) = self.parents_of(n).first() {
+            n = first;
+            path.push(n);
+        }
+        path.reverse();
+        path
+    }
+}

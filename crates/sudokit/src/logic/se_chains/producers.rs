@@ -1,0 +1,494 @@
+//! SE's chaining producers: the hints each finds on a position, in SE's
+//! order of production, then sorted and filtered as SE does (by rating,
+//! complexity and sort key; one hint per set of removable candidates).
+
+use super::board::{Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, digits, is_on, pot, se_houses};
+use super::chaining::{Engine, Mode, Prop};
+use super::fast::StaticReach;
+use super::hint::{Hint, Kind, Premise, bonus_tenths, max_complexity};
+use super::net::NO_NESTED;
+use crate::logic::Technique;
+use crate::logic::single_digit::PEER_BITS;
+
+/// One of SE's chaining producers, in the order SE tries them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(super) enum Producer {
+    /// Bidirectional cycles and forcing X-/XY-chains (6.5–7.0).
+    Cycles,
+    /// Nishio forcing chains (7.5).
+    Nishio,
+    /// Cell and region forcing chains (8.0).
+    Multiple,
+    /// Dynamic forcing chains (8.5), with rules (level 1, 9.0) or nested
+    /// chains (levels 2–5, 9.5–11.0).
+    Dynamic(u8),
+}
+
+impl Producer {
+    /// Every producer, in SE's order.
+    pub(super) const ALL: [Producer; 9] = [
+        Producer::Cycles,
+        Producer::Nishio,
+        Producer::Multiple,
+        Producer::Dynamic(0),
+        Producer::Dynamic(1),
+        Producer::Dynamic(2),
+        Producer::Dynamic(3),
+        Producer::Dynamic(4),
+        Producer::Dynamic(5),
+    ];
+
+    /// The producer of a technique of this family.
+    pub(super) fn of(t: Technique) -> Option<Producer> {
+        use Technique as T;
+        Some(match t {
+            T::BidirectionalXCycle
+            | T::BidirectionalYCycle
+            | T::BidirectionalCycle
+            | T::ForcingXChain
+            | T::ForcingYChain
+            | T::ForcingXyChain => Producer::Cycles,
+            T::NishioForcingChain => Producer::Nishio,
+            T::CellForcingChains
+            | T::RegionForcingChains
+            | T::ContradictionForcingChains
+            | T::DoubleForcingChains => Producer::Multiple,
+            T::DynamicCellForcingChains
+            | T::DynamicRegionForcingChains
+            | T::DynamicContradictionForcingChains
+            | T::DynamicDoubleForcingChains => Producer::Dynamic(0),
+            T::DynamicForcingChainsPlus => Producer::Dynamic(1),
+            T::NestedForcingChains1 => Producer::Dynamic(2),
+            T::NestedForcingChains2 => Producer::Dynamic(3),
+            T::NestedForcingChains3 => Producer::Dynamic(4),
+            T::NestedForcingChains4 => Producer::Dynamic(5),
+            _ => return None,
+        })
+    }
+
+    /// SE's base rating in tenths of the multiple-chain hints (`Chaining.getDifficulty`).
+    fn base_tenths(self) -> u32 {
+        match self {
+            Producer::Cycles => 0,
+            Producer::Nishio => 75,
+            Producer::Multiple => 80,
+            Producer::Dynamic(0) => 85,
+            Producer::Dynamic(1) => 90,
+            Producer::Dynamic(l) => 95 + 5 * (u32::from(l) - 2),
+        }
+    }
+
+    /// The propagation mode of the multiple-chain producers.
+    fn mode(self) -> Mode {
+        match self {
+            Producer::Cycles | Producer::Multiple => Mode { nishio: false, dynamic: false, level: 0 },
+            Producer::Nishio => Mode { nishio: true, dynamic: true, level: 0 },
+            Producer::Dynamic(l) => Mode { nishio: false, dynamic: true, level: l },
+        }
+    }
+
+    /// The technique of a hint of this producer.
+    fn technique(self, kind: Kind, x: bool, y: bool) -> Technique {
+        use Technique as T;
+        match (self, kind) {
+            (Producer::Cycles, Kind::Cycle) if x && y => T::BidirectionalCycle,
+            (Producer::Cycles, Kind::Cycle) if y => T::BidirectionalYCycle,
+            (Producer::Cycles, Kind::Cycle) => T::BidirectionalXCycle,
+            (Producer::Cycles, _) if x && y => T::ForcingXyChain,
+            (Producer::Cycles, _) if y => T::ForcingYChain,
+            (Producer::Cycles, _) => T::ForcingXChain,
+            (Producer::Nishio, _) => T::NishioForcingChain,
+            (Producer::Multiple, Kind::Cell) => T::CellForcingChains,
+            (Producer::Multiple, Kind::Region) => T::RegionForcingChains,
+            (Producer::Multiple, Kind::Contradiction) => T::ContradictionForcingChains,
+            (Producer::Multiple, _) => T::DoubleForcingChains,
+            (Producer::Dynamic(0), Kind::Cell) => T::DynamicCellForcingChains,
+            (Producer::Dynamic(0), Kind::Region) => T::DynamicRegionForcingChains,
+            (Producer::Dynamic(0), Kind::Contradiction) => T::DynamicContradictionForcingChains,
+            (Producer::Dynamic(0), _) => T::DynamicDoubleForcingChains,
+            (Producer::Dynamic(1), _) => T::DynamicForcingChainsPlus,
+            (Producer::Dynamic(2), _) => T::NestedForcingChains1,
+            (Producer::Dynamic(3), _) => T::NestedForcingChains2,
+            (Producer::Dynamic(4), _) => T::NestedForcingChains3,
+            (Producer::Dynamic(_), _) => T::NestedForcingChains4,
+        }
+    }
+}
+
+/// The candidates a conclusion removes: the candidate itself when it is
+/// "off", the cell's other digits when it is "on".
+fn removable_of(board: &Board, target: Pot) -> Bits {
+    let mut out = [0u128; 9];
+    let c = cand_of(target);
+    let (cell, d) = (cell_of(c), digit_of(c));
+    if is_on(target) {
+        for d2 in digits(board.cells[cell] & !(1 << d)) {
+            out[d2] |= 1u128 << cell;
+        }
+    } else {
+        out[d] |= 1u128 << cell;
+    }
+    out
+}
+
+fn is_empty(bits: &Bits) -> bool {
+    bits.iter().all(|&m| m == 0)
+}
+
+/// Builds hints, computing each one's complexity and rating.
+struct Builder<'a> {
+    engine: &'a mut Engine,
+    board: &'a Board,
+    producer: Producer,
+    hints: Vec<Hint>,
+    /// The lowest rating found so far, in tenths.
+    best: Option<u32>,
+    /// What static links force, to skip searches that cannot find a hint.
+    sources: Option<StaticReach>,
+}
+
+impl Builder<'_> {
+    /// The largest complexity a hint of base `base` may have and still
+    /// rate no higher than the best so far.
+    fn bound(&self, base: u32) -> u32 {
+        match self.best {
+            Some(b) if b < base => 0,
+            b => max_complexity(b.map(|b| b - base)),
+        }
+    }
+
+    /// Adds a hint if it removes something.
+    fn add(&mut self, kind: Kind, xy: (bool, bool), targets: Vec<u32>, premise: Premise, conclusion: Pot) {
+        let removable = if kind == Kind::Cycle {
+            self.cycle_removable(targets[0])
+        } else {
+            removable_of(self.board, conclusion)
+        };
+        if is_empty(&removable) {
+            return;
+        }
+        let (x, y) = xy;
+        let technique = self.producer.technique(kind, x, y);
+        let complexity = self.complexity(&targets);
+        let base = match (self.producer, kind) {
+            (Producer::Cycles, Kind::Cycle) => {
+                if x && y {
+                    70
+                } else {
+                    65
+                }
+            }
+            (Producer::Cycles, _) => {
+                if x && y {
+                    70
+                } else {
+                    66
+                }
+            }
+            (p, _) => p.base_tenths(),
+        };
+        let sort_key = match kind {
+            Kind::Double => 1,
+            Kind::Cycle | Kind::Forcing if x && y => 4,
+            Kind::Cycle | Kind::Forcing if y => 3,
+            Kind::Cycle | Kind::Forcing => 2,
+            Kind::Cell => 5,
+            Kind::Region => 6,
+            Kind::Contradiction => 7,
+        };
+        let place = (kind != Kind::Cycle && is_on(conclusion)).then_some(cand_of(conclusion));
+        let tenths = base + bonus_tenths(complexity);
+        if self.best.is_some_and(|b| tenths > b) {
+            return;
+        }
+        self.best = Some(tenths);
+        self.hints.push(Hint {
+            technique,
+            kind,
+            removable,
+            place,
+            targets,
+            premise,
+            complexity,
+            tenths,
+            sort_key,
+        });
+    }
+
+    /// SE's complexity of a hint with these branch targets (a cycle has
+    /// one): the potentials each rests on, plus the nested chains used.
+    fn complexity(&mut self, targets: &[u32]) -> u32 {
+        let mut ids = Vec::new();
+        let mut total = 0;
+        for &t in targets {
+            total += self.engine.arena.ancestors(t, |arena, n| {
+                let id = arena.nodes[n as usize].nested;
+                if id != NO_NESTED && !ids.contains(&id) {
+                    ids.push(id);
+                }
+            });
+        }
+        total + ids.iter().map(|&id| self.engine.nested.complexity(id)).sum::<u32>()
+    }
+
+    /// SE's `createCycleHint`: the candidates outside the loop that see a
+    /// node "on" and a node "off" of their digit.
+    fn cycle_removable(&self, dst_on: u32) -> Bits {
+        let arena = &self.engine.arena;
+        let path = arena.main_path(dst_on);
+        let loop_cells = path[1..].iter().fold(0u128, |m, &n| m | 1u128 << cell_of(cand_of(arena.pot(n))));
+        let (mut fwd, mut back) = ([0u128; 9], [0u128; 9]);
+        for &n in &path[1..] {
+            let c = cand_of(arena.pot(n));
+            let (cell, d) = (cell_of(c), digit_of(c));
+            let seen = PEER_BITS[cell] & self.board.digits[d] & !loop_cells;
+            if is_on(arena.pot(n)) {
+                fwd[d] |= seen;
+            } else {
+                back[d] |= seen;
+            }
+        }
+        std::array::from_fn(|d| fwd[d] & back[d])
+    }
+
+    /// Sorts as SE does (rating, complexity, sort key, order found), keeps
+    /// the easiest rating band and the first hint of each set of removable
+    /// candidates.
+    fn finish(mut self) -> Vec<Hint> {
+        self.hints
+            .sort_by_key(|h| (h.tenths, h.complexity, h.sort_key));
+        let band = self.hints.first().map_or(0, |h| h.tenths);
+        let mut out: Vec<Hint> = Vec::with_capacity(self.hints.len());
+        for h in self.hints.into_iter().take_while(|h| h.tenths == band) {
+            if !out.iter().any(|o| o.removable == h.removable) {
+                out.push(h);
+            }
+        }
+        out
+    }
+}
+
+/// The hints of `producer` on `board`, sorted and filtered as SE does.
+pub(super) fn hints(engine: &mut Engine, board: &Board, producer: Producer) -> Vec<Hint> {
+    let mut builder = Builder {
+        engine,
+        board,
+        producer,
+        hints: Vec::new(),
+        best: None,
+        sources: None,
+    };
+    match producer {
+        Producer::Cycles => {
+            let t0 = std::time::Instant::now();
+            let reach = StaticReach::new(board);
+            let any = (0..729u16)
+                .filter(|&c| board.has(c))
+                .any(|c| reach.killable(c) || reach.placeable(c));
+            super::PROFILE.with(|p| p.borrow_mut()[8].1 += t0.elapsed().as_secs_f64());
+            if !any {
+                return Vec::new();
+            }
+            builder.sources = Some(reach);
+            // Deepen: short chains first, all of them (the bound keeps a
+            // search from following chains that would rate higher).
+            for cap in [67, 69, 71, 73, 76, 80, 90] {
+                builder.best = Some(cap);
+                cycles_producer(&mut builder);
+                if !builder.hints.is_empty() {
+                    break;
+                }
+            }
+            if builder.hints.is_empty() {
+                builder.best = None;
+                cycles_producer(&mut builder);
+            }
+        }
+        _ => multiple(&mut builder),
+    }
+    builder.finish()
+}
+
+/// SE's three passes: X links, Y links, both.
+fn cycles_producer(b: &mut Builder) {
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        // Loops and chains with both kinds of links rate 7.0 and up.
+        if x && y && b.best.is_some_and(|t| t < 70) {
+            break;
+        }
+        loops(b, y, x);
+    }
+}
+
+/// SE's `getLoopHintList`: cycles, then (with X links) forcing chains, from
+/// every candidate.
+fn loops(b: &mut Builder, y: bool, x: bool) {
+    for cell in 0..81 {
+        let set = b.board.cells[cell];
+        if b.board.empty >> cell & 1 == 0 || set.count_ones() < 2 {
+            continue;
+        }
+        if set.count_ones() > 2 && !x {
+            continue;
+        }
+        for d in digits(set) {
+            if b.sources.as_ref().is_some_and(|r| !r.may_start(cand(cell, d))) {
+                continue;
+            }
+            let on = pot(cand(cell, d), true);
+            let (cycle_base, chain_base) = if x && y { (70, 70) } else { (65, 66) };
+            let cycles = b.engine.cycles(b.board, on, y, x, b.bound(cycle_base));
+            let mut chains = Vec::new();
+            if x {
+                chains.extend(b.engine.forcing(b.board, on, y, b.bound(chain_base)));
+                chains.extend(b.engine.forcing(b.board, on ^ 1, y, b.bound(chain_base)));
+            }
+            for t in cycles {
+                b.add(Kind::Cycle, (x, y), vec![t], Premise::Potential(on), on);
+            }
+            for t in chains {
+                let p = b.engine.arena.pot(t);
+                b.add(Kind::Forcing, (x, y), vec![t], Premise::Potential(p ^ 1), p);
+            }
+        }
+    }
+}
+
+/// The "on" propagations of a position, computed once each.
+struct OnProps {
+    props: Vec<Option<Prop>>,
+}
+
+impl OnProps {
+    fn get(&mut self, b: &mut Builder, c: Cand) -> Prop {
+        if self.props[usize::from(c)].is_none() {
+            let prop = b.engine.propagate(b.board, pot(c, true), b.producer.mode());
+            self.props[usize::from(c)] = Some(prop);
+        }
+        self.props[usize::from(c)].clone().expect("just computed")
+    }
+}
+
+/// The node of potential `p` in a propagation.
+fn node_in(b: &Builder, prop: &Prop, p: Pot) -> u32 {
+    b.engine.arena.find(prop.range.clone(), p).expect("the potential was reached")
+}
+
+/// The potentials of a propagation in the order SE's sets hold them
+/// ("on" first or "off" first), without the node of a contradiction.
+fn reached(b: &Builder, prop: &Prop, on: bool) -> Vec<Pot> {
+    let mut end = prop.range.end;
+    if prop.absurd.is_some() {
+        end -= 1;
+    }
+    (prop.range.start..end)
+        .map(|n| b.engine.arena.pot(n))
+        .filter(|&p| is_on(p) == on)
+        .collect()
+}
+
+/// SE's `getMultipleChainsHintList`: contradiction, double, region and cell
+/// forcing chains from every cell.
+fn multiple(b: &mut Builder) {
+    let mode = b.producer.mode();
+    let multiple = matches!(b.producer, Producer::Multiple | Producer::Dynamic(_));
+    let mut props = OnProps { props: vec![None; 729] };
+    for cell in 0..81 {
+        let set = b.board.cells[cell];
+        let card = set.count_ones();
+        if b.board.empty >> cell & 1 == 0 || !(card > 2 || (card > 1 && mode.dynamic)) {
+            continue;
+        }
+        let mut per_value: Vec<Prop> = Vec::new();
+        for d in digits(set) {
+            let c = cand(cell, d);
+            let on = props.get(b, c);
+            binary(b, &on, c, card, mode);
+            if !mode.nishio {
+                regions(b, &mut props, &on, cell, d, multiple);
+            }
+            per_value.push(on);
+        }
+        if !mode.nishio && (card == 2 || multiple) {
+            cell_chains(b, &per_value, cell);
+        }
+    }
+}
+
+/// SE's `doBinaryChaining`: contradictions from the candidate on and off,
+/// and conclusions both share.
+fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
+    let double = card >= 3 && !mode.nishio && mode.dynamic;
+    let contradiction = mode.dynamic || mode.nishio;
+    if !double && !contradiction {
+        return;
+    }
+    let p_on = pot(c, true);
+    if let (true, Some((a, z))) = (contradiction, on.absurd) {
+        b.add(Kind::Contradiction, (true, true), vec![a, z], Premise::Potential(p_on), p_on ^ 1);
+    }
+    let off = b.engine.propagate(b.board, p_on ^ 1, mode);
+    if let (true, Some((a, z))) = (contradiction, off.absurd) {
+        b.add(Kind::Contradiction, (true, true), vec![a, z], Premise::Potential(p_on ^ 1), p_on);
+    }
+    if double {
+        for state in [true, false] {
+            for p in reached(b, on, state) {
+                if off.set.contains(p) {
+                    let (t1, t2) = (node_in(b, on, p), node_in(b, &off, p));
+                    let premise = if state { p_on } else { p_on ^ 1 };
+                    b.add(Kind::Double, (true, true), vec![t1, t2], Premise::Potential(premise), p);
+                }
+            }
+        }
+    }
+}
+
+/// SE's `doRegionChainings`: for each house of the cell where it is the
+/// first place of the digit, what every place of the digit there forces.
+fn regions(b: &mut Builder, props: &mut OnProps, on: &Prop, cell: usize, d: usize, multiple: bool) {
+    for (_, h) in se_houses(cell) {
+        let places = b.board.positions(d, h);
+        let n = places.count_ones();
+        if !(n == 2 || (multiple && n > 2)) || places.trailing_zeros() as usize != cell {
+            continue;
+        }
+        let mut branches = vec![on.clone()];
+        let mut common: PotSet = on.set;
+        for other in super::board::cells(places & !(1u128 << cell)) {
+            let prop = props.get(b, cand(other, d));
+            common = common.and(&prop.set);
+            branches.push(prop);
+        }
+        if common.is_empty() {
+            continue;
+        }
+        for state in [true, false] {
+            for p in reached(b, on, state) {
+                if common.contains(p) {
+                    let targets = branches.iter().map(|br| node_in(b, br, p)).collect();
+                    b.add(Kind::Region, (true, true), targets, Premise::House(h, d), p);
+                }
+            }
+        }
+    }
+}
+
+/// SE's cell reduction: what every candidate of the cell forces.
+fn cell_chains(b: &mut Builder, per_value: &[Prop], cell: usize) {
+    let mut common = per_value[0].set;
+    for prop in &per_value[1..] {
+        common = common.and(&prop.set);
+    }
+    if common.is_empty() {
+        return;
+    }
+    for state in [true, false] {
+        for p in reached(b, &per_value[0], state) {
+            if common.contains(p) {
+                let targets = per_value.iter().map(|br| node_in(b, br, p)).collect();
+                b.add(Kind::Cell, (true, true), targets, Premise::Cell(cell), p);
+            }
+        }
+    }
+}
