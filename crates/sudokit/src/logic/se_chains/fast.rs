@@ -41,7 +41,7 @@ impl StaticReach {
             }
             let (cell, d) = (cell_of(a), digit_of(a));
             let from = edges.to.len();
-            let mut seen = |b: Cand, to: &mut Vec<u16>| {
+            let seen = |b: Cand, to: &mut Vec<u16>| {
                 for &c in &partners[usize::from(b)] {
                     if c != NONE && c != a && !to[from..].contains(&c) {
                         to.push(c);
@@ -66,6 +66,7 @@ impl StaticReach {
 
     /// The "off" potentials a candidate forces: what its forced "on"
     /// potentials see.
+    #[allow(dead_code)] // kept for the nested levels' static filter
     pub(super) fn off(&self, board: &Board, z: Cand) -> Bits {
         let on = &self.on[usize::from(z)];
         let mut seen = [0u128; 9];
@@ -89,7 +90,11 @@ impl StaticReach {
         let (cell, d) = (cell_of(z), digit_of(z));
         let on = &self.on[usize::from(z)];
         (0..9).any(|e| {
-            let sees = if e == d { PEER_BITS[cell] } else { 1u128 << cell };
+            let sees = if e == d {
+                PEER_BITS[cell]
+            } else {
+                1u128 << cell
+            };
             on[e] & sees != 0
         })
     }
@@ -206,8 +211,8 @@ fn reach(board: &Board, edges: &Edges) -> (Vec<Bits>, Bits) {
                         looped[k] |= members[k];
                     }
                 }
-                for d in 0..9 {
-                    for c in cells(members[d]) {
+                for (d, &member) in members.iter().enumerate() {
+                    for c in cells(member) {
                         for &w in edges.of(usize::from(cand(c, d))) {
                             let cw = comp[usize::from(w)];
                             if cw != id {

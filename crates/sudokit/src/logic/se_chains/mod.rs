@@ -93,7 +93,9 @@ impl Memo {
                     let i = Producer::ALL.iter().position(|&q| q == producer).unwrap();
                     p[i].0 += 1;
                     p[i].1 += dt;
-                    if !hints.is_empty() { p[i].2 += 1; }
+                    if !hints.is_empty() {
+                        p[i].2 += 1;
+                    }
                 });
                 let nested = self.engine.nested.chains();
                 let steps = hints

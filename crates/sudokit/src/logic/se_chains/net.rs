@@ -31,6 +31,7 @@ pub(super) struct Node {
     /// The potential.
     pub pot: Pot,
     /// Why it holds.
+    #[allow(dead_code)] // read by the words of nested chains, to come
     pub cause: Cause,
     /// Where its parents start in [`Arena::parents`].
     pub parents_at: u32,

@@ -2,7 +2,9 @@
 //! order of production, then sorted and filtered as SE does (by rating,
 //! complexity and sort key; one hint per set of removable candidates).
 
-use super::board::{Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, digits, is_on, pot, se_houses};
+use super::board::{
+    Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, digits, is_on, pot, se_houses,
+};
 use super::chaining::{Engine, Mode, Prop};
 use super::fast::StaticReach;
 use super::hint::{Hint, Kind, Premise, bonus_tenths, max_complexity};
@@ -81,9 +83,21 @@ impl Producer {
     /// The propagation mode of the multiple-chain producers.
     fn mode(self) -> Mode {
         match self {
-            Producer::Cycles | Producer::Multiple => Mode { nishio: false, dynamic: false, level: 0 },
-            Producer::Nishio => Mode { nishio: true, dynamic: true, level: 0 },
-            Producer::Dynamic(l) => Mode { nishio: false, dynamic: true, level: l },
+            Producer::Cycles | Producer::Multiple => Mode {
+                nishio: false,
+                dynamic: false,
+                level: 0,
+            },
+            Producer::Nishio => Mode {
+                nishio: true,
+                dynamic: true,
+                level: 0,
+            },
+            Producer::Dynamic(l) => Mode {
+                nishio: false,
+                dynamic: true,
+                level: l,
+            },
         }
     }
 
@@ -158,7 +172,14 @@ impl Builder<'_> {
     }
 
     /// Adds a hint if it removes something.
-    fn add(&mut self, kind: Kind, xy: (bool, bool), targets: Vec<u32>, premise: Premise, conclusion: Pot) {
+    fn add(
+        &mut self,
+        kind: Kind,
+        xy: (bool, bool),
+        targets: Vec<u32>,
+        premise: Premise,
+        conclusion: Pot,
+    ) {
         let removable = if kind == Kind::Cycle {
             self.cycle_removable(targets[0])
         } else {
@@ -228,7 +249,11 @@ impl Builder<'_> {
                 }
             });
         }
-        total + ids.iter().map(|&id| self.engine.nested.complexity(id)).sum::<u32>()
+        total
+            + ids
+                .iter()
+                .map(|&id| self.engine.nested.complexity(id))
+                .sum::<u32>()
     }
 
     /// SE's `createCycleHint`: the candidates outside the loop that see a
@@ -236,7 +261,9 @@ impl Builder<'_> {
     fn cycle_removable(&self, dst_on: u32) -> Bits {
         let arena = &self.engine.arena;
         let path = arena.main_path(dst_on);
-        let loop_cells = path[1..].iter().fold(0u128, |m, &n| m | 1u128 << cell_of(cand_of(arena.pot(n))));
+        let loop_cells = path[1..]
+            .iter()
+            .fold(0u128, |m, &n| m | 1u128 << cell_of(cand_of(arena.pot(n))));
         let (mut fwd, mut back) = ([0u128; 9], [0u128; 9]);
         for &n in &path[1..] {
             let c = cand_of(arena.pot(n));
@@ -332,7 +359,10 @@ fn loops(b: &mut Builder, y: bool, x: bool) {
             continue;
         }
         for d in digits(set) {
-            if b.sources.as_ref().is_some_and(|r| !r.may_start(cand(cell, d))) {
+            if b.sources
+                .as_ref()
+                .is_some_and(|r| !r.may_start(cand(cell, d)))
+            {
                 continue;
             }
             let on = pot(cand(cell, d), true);
@@ -371,7 +401,10 @@ impl OnProps {
 
 /// The node of potential `p` in a propagation.
 fn node_in(b: &Builder, prop: &Prop, p: Pot) -> u32 {
-    b.engine.arena.find(prop.range.clone(), p).expect("the potential was reached")
+    b.engine
+        .arena
+        .find(prop.range.clone(), p)
+        .expect("the potential was reached")
 }
 
 /// The potentials of a propagation in the order SE's sets hold them
@@ -392,7 +425,9 @@ fn reached(b: &Builder, prop: &Prop, on: bool) -> Vec<Pot> {
 fn multiple(b: &mut Builder) {
     let mode = b.producer.mode();
     let multiple = matches!(b.producer, Producer::Multiple | Producer::Dynamic(_));
-    let mut props = OnProps { props: vec![None; 729] };
+    let mut props = OnProps {
+        props: vec![None; 729],
+    };
     for cell in 0..81 {
         let set = b.board.cells[cell];
         let card = set.count_ones();
@@ -425,11 +460,23 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
     }
     let p_on = pot(c, true);
     if let (true, Some((a, z))) = (contradiction, on.absurd) {
-        b.add(Kind::Contradiction, (true, true), vec![a, z], Premise::Potential(p_on), p_on ^ 1);
+        b.add(
+            Kind::Contradiction,
+            (true, true),
+            vec![a, z],
+            Premise::Potential(p_on),
+            p_on ^ 1,
+        );
     }
     let off = b.engine.propagate(b.board, p_on ^ 1, mode);
     if let (true, Some((a, z))) = (contradiction, off.absurd) {
-        b.add(Kind::Contradiction, (true, true), vec![a, z], Premise::Potential(p_on ^ 1), p_on);
+        b.add(
+            Kind::Contradiction,
+            (true, true),
+            vec![a, z],
+            Premise::Potential(p_on ^ 1),
+            p_on,
+        );
     }
     if double {
         for state in [true, false] {
@@ -437,7 +484,13 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
                 if off.set.contains(p) {
                     let (t1, t2) = (node_in(b, on, p), node_in(b, &off, p));
                     let premise = if state { p_on } else { p_on ^ 1 };
-                    b.add(Kind::Double, (true, true), vec![t1, t2], Premise::Potential(premise), p);
+                    b.add(
+                        Kind::Double,
+                        (true, true),
+                        vec![t1, t2],
+                        Premise::Potential(premise),
+                        p,
+                    );
                 }
             }
         }
