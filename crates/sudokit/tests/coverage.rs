@@ -52,19 +52,18 @@ fn assert_finishes(name: &str) {
 }
 
 #[test]
-#[ignore = "until the forcing chains of issue 12 are merged"]
 fn top1465_is_finished() {
     assert_finishes("top1465.txt");
 }
 
 #[test]
-#[ignore = "until the forcing chains of issue 12 are merged"]
+#[ignore = "needs SE's nested forcing chains (levels 2-5), not merged yet: 372 of 375 and 1000 of 1000 unfinished on 2026-11-23"]
 fn forum_hardest_1106_is_finished() {
     assert_finishes("forum_hardest_1106.txt");
 }
 
 #[test]
-#[ignore = "until the forcing chains of issue 12 are merged"]
+#[ignore = "needs SE's nested forcing chains (levels 2-5), not merged yet: 372 of 375 and 1000 of 1000 unfinished on 2026-11-23"]
 fn forum_hardest_1905_sample_is_finished() {
     assert_finishes("forum_hardest_1905_1000.txt");
 }
