@@ -1580,7 +1580,7 @@ fn generate_errors_are_clear() {
         "{}",
         nonsense.err
     );
-    let unavailable = run(&["generate", "--technique", "forcing-chain"]);
+    let unavailable = run(&["generate", "--technique", "kraken-fish"]);
     assert_eq!(unavailable.code, 2);
     assert!(unavailable.err.contains("not available yet"));
     for bad in [
