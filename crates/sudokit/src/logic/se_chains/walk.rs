@@ -125,6 +125,11 @@ fn easiest(pos: &Position, group: &Group) -> Option<(f64, Step)> {
     best
 }
 
+/// The step SE's walk takes on the position, if any.
+pub(crate) fn next_step(pos: &Position) -> Option<Step> {
+    GROUPS.iter().find_map(|g| easiest(pos, g)).map(|(_, s)| s)
+}
+
 /// Rates `puzzle` as SE's `getDifficulty` does, with the techniques of the
 /// table that stand for SE's producers (see the module doc).
 pub fn se_walk(puzzle: &Grid) -> Walk {
@@ -213,6 +218,12 @@ mod debug {
     fn se_walk_trace() {
         let Ok(p) = std::env::var("SE_PUZZLE") else { return };
         let puzzle: crate::Grid = p.parse().unwrap();
+        if let Ok(before) = std::env::var("SE_BEFORE") {
+            for line in before.split(',') {
+                let w = super::se_walk(&line.parse().unwrap());
+                println!("before: {:?}", w.rating);
+            }
+        }
         let walk = super::se_walk(&puzzle);
         for (t, r) in &walk.steps {
             if *r > 2.5 {
