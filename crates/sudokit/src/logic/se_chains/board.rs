@@ -67,17 +67,6 @@ pub(super) enum Region {
     Column,
 }
 
-impl Region {
-    /// The kind of house index `h` (rows 0..9, columns 9..18, boxes 18..27).
-    pub(super) const fn of_house(h: usize) -> Region {
-        match h / 9 {
-            0 => Region::Row,
-            1 => Region::Column,
-            _ => Region::Block,
-        }
-    }
-}
-
 /// The bits of a cell mask, lowest first.
 pub(super) fn cells(mut bits: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -179,7 +168,11 @@ impl PotSet {
     /// Adds the potential.
     pub(super) fn insert(&mut self, p: Pot) {
         let c = cand_of(p);
-        let plane = if is_on(p) { &mut self.on } else { &mut self.off };
+        let plane = if is_on(p) {
+            &mut self.on
+        } else {
+            &mut self.off
+        };
         plane[digit_of(c)] |= 1u128 << cell_of(c);
     }
 

@@ -11,7 +11,9 @@
 //!   `doForcingChains`): the static searches of bidirectional cycles and
 //!   forcing X-/XY-chains, layer by layer.
 
-use super::board::{Board, Cand, Pot, PotSet, Region, cand, cand_of, cell_of, digit_of, is_on, pot, se_houses};
+use super::board::{
+    Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, is_on, pot, se_houses,
+};
 use super::net::{Arena, Cause, NO_NESTED};
 use super::rules::{self, Found};
 use crate::logic::single_digit::HOUSE_BITS;
@@ -150,7 +152,13 @@ impl Engine {
     }
 
     /// Follows an "on" node; returns a contradiction if one shows.
-    fn on_to_off(&mut self, cur: &Board, p: u32, set: &mut PotSet, cell_links: bool) -> Option<(u32, u32)> {
+    fn on_to_off(
+        &mut self,
+        cur: &Board,
+        p: u32,
+        set: &mut PotSet,
+        cell_links: bool,
+    ) -> Option<(u32, u32)> {
         self.gather_off(cur, self.arena.pot(p), cell_links);
         for i in 0..self.links.len() {
             let (c, cause) = self.links[i];
@@ -176,7 +184,14 @@ impl Engine {
     /// Pushes `(cand, cause)` to `links` and the parents to `hidden`
     /// (first the node itself), one run per potential, `usize::MAX`
     /// separated.
-    fn gather_on(&mut self, cur: &Board, source: &Board, p: u32, cell_links: bool, region_links: bool) {
+    fn gather_on(
+        &mut self,
+        cur: &Board,
+        source: &Board,
+        p: u32,
+        cell_links: bool,
+        region_links: bool,
+    ) {
         let c = cand_of(self.arena.pot(p));
         let (cell, d) = (cell_of(c), digit_of(c));
         self.links.clear();
@@ -187,7 +202,8 @@ impl Engine {
             self.hidden.push(p);
             let lost = source.cells[cell] & !cur.cells[cell];
             for d2 in super::board::digits(lost) {
-                self.hidden.push(self.index[usize::from(pot(cand(cell, d2), false))]);
+                self.hidden
+                    .push(self.index[usize::from(pot(cand(cell, d2), false))]);
             }
             self.hidden.push(u32::MAX);
         }
@@ -203,11 +219,15 @@ impl Engine {
                     continue;
                 }
                 seen |= other;
-                self.links.push((cand(other.trailing_zeros() as usize, d), Cause::Region(region)));
+                self.links.push((
+                    cand(other.trailing_zeros() as usize, d),
+                    Cause::Region(region),
+                ));
                 self.hidden.push(p);
                 let lost = source.digits[d] & !cur.digits[d] & HOUSE_BITS[h];
                 for c2 in super::board::cells(lost) {
-                    self.hidden.push(self.index[usize::from(pot(cand(c2, d), false))]);
+                    self.hidden
+                        .push(self.index[usize::from(pot(cand(c2, d), false))]);
                 }
                 self.hidden.push(u32::MAX);
             }
@@ -215,7 +235,14 @@ impl Engine {
     }
 
     /// Follows an "off" node; returns a contradiction if one shows.
-    fn off_to_on(&mut self, cur: &mut Board, source: &Board, p: u32, set: &mut PotSet, mode: Mode) -> Option<(u32, u32)> {
+    fn off_to_on(
+        &mut self,
+        cur: &mut Board,
+        source: &Board,
+        p: u32,
+        set: &mut PotSet,
+        mode: Mode,
+    ) -> Option<(u32, u32)> {
         self.gather_on(cur, source, p, !mode.nishio, true);
         if mode.dynamic {
             cur.remove(cand_of(self.arena.pot(p)));
@@ -223,7 +250,11 @@ impl Engine {
         let mut at = 0;
         for i in 0..self.links.len() {
             let (c, cause) = self.links[i];
-            let end = at + self.hidden[at..].iter().position(|&x| x == u32::MAX).expect("separated");
+            let end = at
+                + self.hidden[at..]
+                    .iter()
+                    .position(|&x| x == u32::MAX)
+                    .expect("separated");
             let parents = at..end;
             at = end + 1;
             let on = pot(c, true);
@@ -293,7 +324,9 @@ impl Engine {
             for &c in &self.advanced_parents[self.advanced[i].parents.clone()] {
                 parents.push(self.index[usize::from(pot(c, false))]);
             }
-            let n = self.arena.push(off, Cause::Advanced, &parents, self.advanced[i].nested);
+            let n = self
+                .arena
+                .push(off, Cause::Advanced, &parents, self.advanced[i].nested);
             self.register(set, off, n);
             self.queue_off.push(n);
             added = true;
@@ -304,7 +337,14 @@ impl Engine {
     /// SE's `doCycles` from the "on" potential `root`: the nodes at which
     /// the search comes back to `root` after four links or more, up to
     /// `max` links (a loop of `n` links has complexity `n`).
-    pub(super) fn cycles(&mut self, board: &Board, root: Pot, y: bool, x: bool, max: u32) -> Vec<u32> {
+    pub(super) fn cycles(
+        &mut self,
+        board: &Board,
+        root: Pot,
+        y: bool,
+        x: bool,
+        max: u32,
+    ) -> Vec<u32> {
         let mut found = Vec::new();
         let mut set = PotSet::default();
         let r = self.arena.push(root, Cause::Assumption, &[], NO_NESTED);
@@ -451,13 +491,5 @@ impl Engine {
             }
         }
         found
-    }
-}
-
-/// The region kind of a cause, if it is a house.
-pub(super) fn region_of(cause: Cause) -> Option<Region> {
-    match cause {
-        Cause::Region(r) => Some(r),
-        _ => None,
     }
 }

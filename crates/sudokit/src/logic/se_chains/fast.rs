@@ -41,7 +41,7 @@ impl StaticReach {
             }
             let (cell, d) = (cell_of(a), digit_of(a));
             let from = edges.to.len();
-            let mut seen = |b: Cand, to: &mut Vec<u16>| {
+            let seen = |b: Cand, to: &mut Vec<u16>| {
                 for &c in &partners[usize::from(b)] {
                     if c != NONE && c != a && !to[from..].contains(&c) {
                         to.push(c);
@@ -64,32 +64,16 @@ impl StaticReach {
         }
     }
 
-    /// The "off" potentials a candidate forces: what its forced "on"
-    /// potentials see.
-    pub(super) fn off(&self, board: &Board, z: Cand) -> Bits {
-        let on = &self.on[usize::from(z)];
-        let mut seen = [0u128; 9];
-        let mut any = 0u128;
-        for d in 0..9 {
-            for c in cells(on[d]) {
-                seen[d] |= PEER_BITS[c];
-            }
-            any |= on[d];
-        }
-        std::array::from_fn(|d| (seen[d] | (any & !on[d])) & board.digits[d])
-    }
-
-    /// Whether a search from `z` can find a cycle or a forcing chain.
-    pub(super) fn may_start(&self, z: Cand) -> bool {
-        self.looped[digit_of(z)] >> cell_of(z) & 1 == 1 || self.killable(z) || self.placeable(z)
-    }
-
     /// Whether `z` on forces `z` off (a contradiction).
     pub(super) fn killable(&self, z: Cand) -> bool {
         let (cell, d) = (cell_of(z), digit_of(z));
         let on = &self.on[usize::from(z)];
         (0..9).any(|e| {
-            let sees = if e == d { PEER_BITS[cell] } else { 1u128 << cell };
+            let sees = if e == d {
+                PEER_BITS[cell]
+            } else {
+                1u128 << cell
+            };
             on[e] & sees != 0
         })
     }
@@ -202,18 +186,17 @@ fn reach(board: &Board, edges: &Edges) -> (Vec<Bits>, Bits) {
                 // Successors' components were emitted before this one.
                 let members = bits;
                 if members.iter().map(|m| m.count_ones()).sum::<u32>() > 1 {
-                    for k in 0..9 {
-                        looped[k] |= members[k];
+                    for (l, m) in looped.iter_mut().zip(&members) {
+                        *l |= m;
                     }
                 }
-                for d in 0..9 {
-                    for c in cells(members[d]) {
+                for (d, &m) in members.iter().enumerate() {
+                    for c in cells(m) {
                         for &w in edges.of(usize::from(cand(c, d))) {
                             let cw = comp[usize::from(w)];
                             if cw != id {
-                                let other = comps[cw as usize];
-                                for k in 0..9 {
-                                    bits[k] |= other[k];
+                                for (b, o) in bits.iter_mut().zip(&comps[cw as usize]) {
+                                    *b |= o;
                                 }
                             }
                         }
@@ -262,7 +245,14 @@ impl StrongLinks {
     /// "on" if `on`, else "off") to its opposite, with cell links if `y`,
     /// if there is one of at most `max` links: the layered search of SE's
     /// `doForcingChains`, on bitboards.
-    pub(super) fn forcing_distance(&self, board: &Board, z: Cand, on: bool, y: bool, max: u32) -> Option<u32> {
+    pub(super) fn forcing_distance(
+        &self,
+        board: &Board,
+        z: Cand,
+        on: bool,
+        y: bool,
+        max: u32,
+    ) -> Option<u32> {
         let (zc, zd) = (cell_of(z), digit_of(z));
         let mut seen_on = [0u128; 9];
         let mut seen_off = [0u128; 9];
@@ -340,7 +330,10 @@ mod tests {
 
     #[test]
     fn forcing_distance_follows_cell_links() {
-        let grid: crate::Grid = "..951...7......3.4.6.4.8...65...2..9....59.2....38.7..14..9....5.28.41....6......".parse().unwrap();
+        let grid: crate::Grid =
+            "..951...7......3.4.6.4.8...65...2..9....59.2....38.7..14..9....5.28.41....6......"
+                .parse()
+                .unwrap();
         let cands = crate::Candidates::from_grid(&grid);
         let board = Board::new(&grid, &cands);
         let links = StrongLinks::new(&board);
@@ -355,7 +348,11 @@ mod tests {
                         .forcing(&board, super::super::board::pot(c, on), y, u32::MAX)
                         .map(|t| engine.arena.main_path(t).len() as u32 - 1);
                     assert_eq!(fast, slow, "candidate {c}, y {y}, on {on}");
-                    let able = if on { reach.killable(c) } else { reach.placeable(c) };
+                    let able = if on {
+                        reach.killable(c)
+                    } else {
+                        reach.placeable(c)
+                    };
                     assert!(slow.is_none() || able, "candidate {c} y {y} on {on}");
                 }
             }

@@ -76,7 +76,11 @@ pub(super) fn max_complexity(budget: Option<u32>) -> u32 {
     // SE's ceilings on `complexity - 2`: 4, 6, 8, 12, 16, 24, ...
     let mut ceil: u64 = 4;
     for i in 0..k {
-        ceil = if i % 2 == 0 { ceil * 3 / 2 } else { ceil * 4 / 3 };
+        ceil = if i % 2 == 0 {
+            ceil * 3 / 2
+        } else {
+            ceil * 4 / 3
+        };
         if ceil > u64::from(u32::MAX) {
             return u32::MAX;
         }
@@ -109,7 +113,12 @@ fn node_of(c: Cand) -> Node {
 }
 
 /// The links and the chain of one branch, and the nested chains it uses.
-pub(super) fn branch(arena: &mut Arena, target: u32, links: &mut Vec<Link>, nested: &mut Vec<u32>) -> Chain {
+pub(super) fn branch(
+    arena: &mut Arena,
+    target: u32,
+    links: &mut Vec<Link>,
+    nested: &mut Vec<u32>,
+) -> Chain {
     arena.ancestors(target, |arena, n| {
         if let Some(&first) = arena.parents_of(n).first() {
             links.push(Link {
@@ -125,7 +134,10 @@ pub(super) fn branch(arena: &mut Arena, target: u32, links: &mut Vec<Link>, nest
     });
     let path = arena.main_path(target);
     Chain {
-        nodes: path.iter().map(|&n| node_of(cand_of(arena.pot(n)))).collect(),
+        nodes: path
+            .iter()
+            .map(|&n| node_of(cand_of(arena.pot(n))))
+            .collect(),
         strong: path[1..].iter().map(|&n| is_on(arena.pot(n))).collect(),
     }
 }
@@ -208,6 +220,7 @@ impl Hint {
             step.links.extend(chain.links.iter().copied());
             k += 1;
         }
-        step.with_cells(cells.into_iter().map(cell)).with_digits(digits)
+        step.with_cells(cells.into_iter().map(cell))
+            .with_digits(digits)
     }
 }

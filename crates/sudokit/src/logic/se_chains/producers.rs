@@ -2,7 +2,9 @@
 //! order of production, then sorted and filtered as SE does (by rating,
 //! complexity and sort key; one hint per set of removable candidates).
 
-use super::board::{Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, digits, is_on, pot, se_houses};
+use super::board::{
+    Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, digits, is_on, pot, se_houses,
+};
 use super::chaining::{Engine, Mode, Prop};
 use super::fast::{StaticReach, StrongLinks};
 use super::hint::{Hint, Kind, Premise, bonus_tenths, max_complexity};
@@ -81,9 +83,21 @@ impl Producer {
     /// The propagation mode of the multiple-chain producers.
     fn mode(self) -> Mode {
         match self {
-            Producer::Cycles | Producer::Multiple => Mode { nishio: false, dynamic: false, level: 0 },
-            Producer::Nishio => Mode { nishio: true, dynamic: true, level: 0 },
-            Producer::Dynamic(l) => Mode { nishio: false, dynamic: true, level: l },
+            Producer::Cycles | Producer::Multiple => Mode {
+                nishio: false,
+                dynamic: false,
+                level: 0,
+            },
+            Producer::Nishio => Mode {
+                nishio: true,
+                dynamic: true,
+                level: 0,
+            },
+            Producer::Dynamic(l) => Mode {
+                nishio: false,
+                dynamic: true,
+                level: l,
+            },
         }
     }
 
@@ -156,7 +170,14 @@ impl Builder<'_> {
     }
 
     /// Adds a hint if it removes something.
-    fn add(&mut self, kind: Kind, xy: (bool, bool), targets: Vec<u32>, premise: Premise, conclusion: Pot) {
+    fn add(
+        &mut self,
+        kind: Kind,
+        xy: (bool, bool),
+        targets: Vec<u32>,
+        premise: Premise,
+        conclusion: Pot,
+    ) {
         let removable = if kind == Kind::Cycle {
             self.cycle_removable(targets[0])
         } else {
@@ -226,7 +247,11 @@ impl Builder<'_> {
                 }
             });
         }
-        total + ids.iter().map(|&id| self.engine.nested.complexity(id)).sum::<u32>()
+        total
+            + ids
+                .iter()
+                .map(|&id| self.engine.nested.complexity(id))
+                .sum::<u32>()
     }
 
     /// SE's `createCycleHint`: the candidates outside the loop that see a
@@ -234,7 +259,9 @@ impl Builder<'_> {
     fn cycle_removable(&self, dst_on: u32) -> Bits {
         let arena = &self.engine.arena;
         let path = arena.main_path(dst_on);
-        let loop_cells = path[1..].iter().fold(0u128, |m, &n| m | 1u128 << cell_of(cand_of(arena.pot(n))));
+        let loop_cells = path[1..]
+            .iter()
+            .fold(0u128, |m, &n| m | 1u128 << cell_of(cand_of(arena.pot(n))));
         let (mut fwd, mut back) = ([0u128; 9], [0u128; 9]);
         for &n in &path[1..] {
             let c = cand_of(arena.pot(n));
@@ -315,12 +342,19 @@ fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
                 if let Some(n) = links.forcing_distance(b.board, c, on, y, max) {
                     let tenths = base + bonus_tenths(n + 1);
                     b.best = Some(b.best.map_or(tenths, |t| t.min(tenths)));
-                    forcing.push(Forcing { pass, root: pot(c, on), links: n });
+                    forcing.push(Forcing {
+                        pass,
+                        root: pot(c, on),
+                        links: n,
+                    });
                 }
             }
         }
     }
-    for (pass, (y, x)) in [(false, true), (true, false), (true, true)].into_iter().enumerate() {
+    for (pass, (y, x)) in [(false, true), (true, false), (true, true)]
+        .into_iter()
+        .enumerate()
+    {
         // Loops and chains with both kinds of links rate 7.0 and up.
         if x && y && b.best.is_some_and(|t| t < 70) {
             break;
@@ -390,7 +424,10 @@ impl OnProps {
 
 /// The node of potential `p` in a propagation.
 fn node_in(b: &Builder, prop: &Prop, p: Pot) -> u32 {
-    b.engine.arena.find(prop.range.clone(), p).expect("the potential was reached")
+    b.engine
+        .arena
+        .find(prop.range.clone(), p)
+        .expect("the potential was reached")
 }
 
 /// The potentials of a propagation in the order SE's sets hold them
@@ -411,7 +448,9 @@ fn reached(b: &Builder, prop: &Prop, on: bool) -> Vec<Pot> {
 fn multiple(b: &mut Builder) {
     let mode = b.producer.mode();
     let multiple = matches!(b.producer, Producer::Multiple | Producer::Dynamic(_));
-    let mut props = OnProps { props: vec![None; 729] };
+    let mut props = OnProps {
+        props: vec![None; 729],
+    };
     for cell in 0..81 {
         let set = b.board.cells[cell];
         let card = set.count_ones();
@@ -444,11 +483,23 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
     }
     let p_on = pot(c, true);
     if let (true, Some((a, z))) = (contradiction, on.absurd) {
-        b.add(Kind::Contradiction, (true, true), vec![a, z], Premise::Potential(p_on), p_on ^ 1);
+        b.add(
+            Kind::Contradiction,
+            (true, true),
+            vec![a, z],
+            Premise::Potential(p_on),
+            p_on ^ 1,
+        );
     }
     let off = b.engine.propagate(b.board, p_on ^ 1, mode);
     if let (true, Some((a, z))) = (contradiction, off.absurd) {
-        b.add(Kind::Contradiction, (true, true), vec![a, z], Premise::Potential(p_on ^ 1), p_on);
+        b.add(
+            Kind::Contradiction,
+            (true, true),
+            vec![a, z],
+            Premise::Potential(p_on ^ 1),
+            p_on,
+        );
     }
     if double {
         for state in [true, false] {
@@ -456,7 +507,13 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
                 if off.set.contains(p) {
                     let (t1, t2) = (node_in(b, on, p), node_in(b, &off, p));
                     let premise = if state { p_on } else { p_on ^ 1 };
-                    b.add(Kind::Double, (true, true), vec![t1, t2], Premise::Potential(premise), p);
+                    b.add(
+                        Kind::Double,
+                        (true, true),
+                        vec![t1, t2],
+                        Premise::Potential(premise),
+                        p,
+                    );
                 }
             }
         }
@@ -508,53 +565,6 @@ fn cell_chains(b: &mut Builder, per_value: &[Prop], cell: usize) {
                 let targets = per_value.iter().map(|br| node_in(b, br, p)).collect();
                 b.add(Kind::Cell, (true, true), targets, Premise::Cell(cell), p);
             }
-        }
-    }
-}
-
-#[cfg(test)]
-mod debug {
-    use super::*;
-
-    /// Compares the bitboard distances of forcing chains with SE's
-    /// searches on every position of the walk of `SE_PUZZLE`.
-    #[test]
-    #[ignore]
-    fn forcing_distances_match_searches() {
-        let Ok(p) = std::env::var("SE_PUZZLE") else { return };
-        let puzzle: crate::Grid = p.parse().unwrap();
-        let walk_steps = crate::logic::se_chains::walk::se_walk(&puzzle);
-        let _ = walk_steps;
-        let mut pos = crate::logic::solver::Position::new(&puzzle);
-        let mut engine = Engine::default();
-        for _ in 0..12 {
-            let board = Board::new(&pos.grid, &pos.candidates);
-            let links = StrongLinks::new(&board);
-            let reach = StaticReach::new(&board);
-            engine.clear();
-            for c in (0..729u16).filter(|&c| board.has(c)) {
-                for y in [false, true] {
-                    for on in [true, false] {
-                        let fast = links.forcing_distance(&board, c, on, y, u32::MAX);
-                        let slow = engine.forcing(&board, pot(c, on), y, u32::MAX).map(|t| engine.arena.main_path(t).len() as u32 - 1);
-                        let able = if on { reach.killable(c) } else { reach.placeable(c) };
-                        if fast != slow || (slow.is_some() && !able) {
-                            println!("cand {c} y {y} on {on}: fast {fast:?} slow {slow:?} able {able}");
-                            if let Some(t) = engine.forcing(&board, pot(c, on), y, u32::MAX) {
-                                let path: Vec<String> = engine.arena.main_path(t).iter().map(|&n| {
-                                    let p = engine.arena.pot(n);
-                                    format!("r{}c{}#{}{}", cell_of(cand_of(p)) / 9 + 1, cell_of(cand_of(p)) % 9 + 1, digit_of(cand_of(p)) + 1, if is_on(p) { "+" } else { "-" })
-                                }).collect();
-                                println!("  {}", path.join(" "));
-                            }
-                            return;
-                        }
-                    }
-                }
-            }
-            // Advance with SE's walk.
-            let Some(step) = crate::logic::se_chains::walk::next_step(&pos) else { break };
-            pos.apply(&step);
         }
     }
 }

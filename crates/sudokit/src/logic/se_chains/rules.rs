@@ -229,7 +229,8 @@ fn x_wings(cur: &Board, source: &Board, out: &mut Found) {
                 let base_bits = HOUSE_BITS[b1] | HOUSE_BITS[b2];
                 removable.clear();
                 parents.clear();
-                removable.extend(cells(cur.digits[d] & cover_bits & !base_bits).map(|c| cand(c, d)));
+                removable
+                    .extend(cells(cur.digits[d] & cover_bits & !base_bits).map(|c| cand(c, d)));
                 for b in [b1, b2] {
                     let lost = source.positions(d, b) & !cur.digits[d] & !cover_bits;
                     parents.extend(cells(lost).map(|c| cand(c, d)));

@@ -23,11 +23,17 @@ const GROUPS: &[Group] = {
     use Technique as T;
     &[
         Group(&[T::FullHouse, T::HiddenSingle], false),
-        Group(&[T::LockedCandidatesPointing, T::LockedCandidatesClaiming], true),
+        Group(
+            &[T::LockedCandidatesPointing, T::LockedCandidatesClaiming],
+            true,
+        ),
         Group(&[T::HiddenPair], true),
         Group(&[T::NakedSingle], false),
         Group(&[T::HiddenTriple], true),
-        Group(&[T::LockedCandidatesPointing, T::LockedCandidatesClaiming], false),
+        Group(
+            &[T::LockedCandidatesPointing, T::LockedCandidatesClaiming],
+            false,
+        ),
         Group(&[T::NakedPair], false),
         Group(&[T::XWing], false),
         Group(&[T::HiddenPair], false),
@@ -126,6 +132,7 @@ fn easiest(pos: &Position, group: &Group) -> Option<(f64, Step)> {
 }
 
 /// The step SE's walk takes on the position, if any.
+#[cfg(test)]
 pub(crate) fn next_step(pos: &Position) -> Option<Step> {
     GROUPS.iter().find_map(|g| easiest(pos, g)).map(|(_, s)| s)
 }
@@ -216,7 +223,9 @@ mod debug {
     #[test]
     #[ignore]
     fn se_walk_trace() {
-        let Ok(p) = std::env::var("SE_PUZZLE") else { return };
+        let Ok(p) = std::env::var("SE_PUZZLE") else {
+            return;
+        };
         let puzzle: crate::Grid = p.parse().unwrap();
         if let Ok(before) = std::env::var("SE_BEFORE") {
             for line in before.split(',') {
@@ -237,14 +246,21 @@ mod debug {
     #[test]
     #[ignore]
     fn se_walk_timing() {
-        let Ok(path) = std::env::var("SE_FILE") else { return };
-        let limit: usize = std::env::var("SE_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+        let Ok(path) = std::env::var("SE_FILE") else {
+            return;
+        };
+        let limit: usize = std::env::var("SE_LIMIT")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(usize::MAX);
         let text = std::fs::read_to_string(path).unwrap();
         let start = std::time::Instant::now();
         let (mut n, mut worst, mut stuck) = (0, (0.0, String::new()), 0);
         let mut hist = std::collections::BTreeMap::new();
         for line in text.lines().take(limit) {
-            let Ok(puzzle) = line.trim().parse::<crate::Grid>() else { continue };
+            let Ok(puzzle) = line.trim().parse::<crate::Grid>() else {
+                continue;
+            };
             let t0 = std::time::Instant::now();
             let walk = super::se_walk(&puzzle);
             let dt = t0.elapsed().as_secs_f64();
@@ -256,11 +272,17 @@ mod debug {
             }
             n += 1;
             stuck += usize::from(walk.rating.is_none());
-            *hist.entry(walk.rating.map(|r| (r * 10.0).round() as i64)).or_insert(0) += 1;
+            *hist
+                .entry(walk.rating.map(|r| (r * 10.0).round() as i64))
+                .or_insert(0) += 1;
         }
         let total = start.elapsed().as_secs_f64();
-        println!("{n} puzzles, {:.2} ms mean, slowest {:.3} s ({}), stuck {stuck}", 1000.0 * total / n as f64, worst.0, worst.1);
+        println!(
+            "{n} puzzles, {:.2} ms mean, slowest {:.3} s ({}), stuck {stuck}",
+            1000.0 * total / n as f64,
+            worst.0,
+            worst.1
+        );
         println!("{hist:?}");
-        super::super::PROFILE.with(|p| println!("{:?}", p.borrow()));
     }
 }
