@@ -743,37 +743,37 @@ techniques! {
         se_only(Exclusion, 8608, OFF, se(6.2)),
         "Two cells seeing each other: combinations that empty a bivalue cell they both see are excluded",
         "Dos casillas que se ven: se excluyen las combinaciones que vaciarían una casilla bivalor que ambas ven";
-    /// Sudoku Explainer's Bidirectional X-Cycle (6.5 + length bonus). Evidence: `links` = the chain(s) in order.
+    /// Sudoku Explainer's Bidirectional X-Cycle (6.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     BidirectionalXCycle = "bidirectional-x-cycle", "Bidirectional X-Cycle", "Ciclo X bidireccional",
         se_only(SeChains, 8609, OFF, se(6.5)),
         "A closed loop on one digit: weak links become strong",
         "Un ciclo cerrado de un dígito: los enlaces débiles se vuelven fuertes";
-    /// Sudoku Explainer's Bidirectional Y-Cycle (6.5 + length bonus). Evidence: `links` = the chain(s) in order.
+    /// Sudoku Explainer's Bidirectional Y-Cycle (6.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     BidirectionalYCycle = "bidirectional-y-cycle", "Bidirectional Y-Cycle", "Ciclo Y bidireccional",
         se_only(SeChains, 8610, OFF, se(6.5)),
         "A closed loop of bivalue cells",
         "Un ciclo cerrado de casillas bivalor";
-    /// Sudoku Explainer's Forcing X-Chain (6.6 + length bonus). Evidence: `links` = the chain(s) in order.
+    /// Sudoku Explainer's Forcing X-Chain (6.6 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     ForcingXChain = "forcing-x-chain", "Forcing X-Chain", "Cadena X forzada",
         se_only(SeChains, 8611, OFF, se(6.6)),
         "A chain on one digit forcing a conclusion both ways",
         "Una cadena de un dígito que fuerza una conclusión en ambos sentidos";
-    /// Sudoku Explainer's Forcing Y-Chain (6.6 + length bonus). Evidence: `links` = the chain(s) in order.
+    /// Sudoku Explainer's Forcing Y-Chain (6.6 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     ForcingYChain = "forcing-y-chain", "Forcing Y-Chain", "Cadena Y forzada",
         se_only(SeChains, 8612, OFF, se(6.6)),
         "A chain of bivalue cells forcing a conclusion",
         "Una cadena de casillas bivalor que fuerza una conclusión";
-    /// Sudoku Explainer's Bidirectional cycle (7.0 + length bonus). Evidence: `links` = the chain(s) in order.
+    /// Sudoku Explainer's Bidirectional cycle (7.0 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     BidirectionalCycle = "bidirectional-cycle", "Bidirectional cycle", "Ciclo bidireccional",
         se_only(SeChains, 8613, OFF, se(7.0)),
         "A closed loop mixing digit and cell links",
         "Un ciclo cerrado que mezcla enlaces de dígito y de casilla";
-    /// Sudoku Explainer's Forcing chain (7.0 + length bonus). Evidence: `links` = the chain(s) in order.
+    /// Sudoku Explainer's Forcing chain (7.0 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     ForcingXyChain = "forcing-xy-chain", "Forcing chain", "Cadena forzada (SE)",
         se_only(SeChains, 8614, OFF, se(7.0)),
         "A chain mixing digit and cell links forcing a conclusion",
         "Una cadena que mezcla enlaces de dígito y de casilla y fuerza una conclusión";
-    /// Sudoku Explainer's Nishio forcing chain (7.5 + length bonus). Evidence: `links` = the chain(s) in order.
+    /// Sudoku Explainer's Nishio forcing chain (7.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     NishioForcingChain = "nishio-forcing-chain", "Nishio forcing chain", "Cadena forzada Nishio",
         se_only(SeChains, 8615, OFF, se(7.5)),
         "Assuming a candidate makes a digit lose every place: it is false",
@@ -783,42 +783,42 @@ techniques! {
         se_only(Exclusion, 8616, OFF, se(7.5)),
         "Three cells: combinations that empty a cell they all see are excluded",
         "Tres casillas: se excluyen las combinaciones que vaciarían una casilla que todas ven";
-    /// Sudoku Explainer's cell forcing chains (8.0 + length bonus). Evidence: `links` = the chains, branch by branch.
+    /// Sudoku Explainer's cell forcing chains (8.0 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     CellForcingChains = "cell-forcing-chains", "Cell forcing chains", "Cadenas forzadas de casilla",
         se_only(SeChains, 8617, OFF, se(8.0)),
         "Every candidate of a cell leads to the same conclusion",
         "Cada candidato de una casilla lleva a la misma conclusión";
-    /// Sudoku Explainer's region forcing chains (8.0 + length bonus). Evidence: `links` = the chains, branch by branch.
+    /// Sudoku Explainer's region forcing chains (8.0 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     RegionForcingChains = "region-forcing-chains", "Region forcing chains", "Cadenas forzadas de unidad",
         se_only(SeChains, 8618, OFF, se(8.0)),
         "Every place of a digit in a house leads to the same conclusion",
         "Cada sitio de un dígito en una unidad lleva a la misma conclusión";
-    /// Sudoku Explainer's contradiction forcing chains (8.0 + length bonus). Evidence: `links` = the chains, branch by branch.
+    /// Sudoku Explainer's contradiction forcing chains (8.0 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     ContradictionForcingChains = "contradiction-forcing-chains", "Contradiction forcing chains", "Cadenas forzadas por contradicción",
         se_only(SeChains, 8619, OFF, se(8.0)),
         "A candidate implies a contradiction",
         "Un candidato implica una contradicción";
-    /// Sudoku Explainer's double forcing chains (8.0 + length bonus). Evidence: `links` = the chains, branch by branch.
+    /// Sudoku Explainer's double forcing chains (8.0 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     DoubleForcingChains = "double-forcing-chains", "Double forcing chains", "Cadenas forzadas dobles",
         se_only(SeChains, 8620, OFF, se(8.0)),
         "A candidate true and false both imply the same conclusion",
         "Un candidato verdadero y falso implican la misma conclusión";
-    /// Sudoku Explainer's dynamic cell forcing chains (8.5 + length bonus). Evidence: `links` = the chains, branch by branch.
+    /// Sudoku Explainer's dynamic cell forcing chains (8.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     DynamicCellForcingChains = "dynamic-cell-forcing-chains", "Dynamic cell forcing chains", "Cadenas forzadas dinámicas de casilla",
         se_only(SeChains, 8621, ON, se(8.5)),
         "Every candidate of a cell leads to the same conclusion",
         "Cada candidato de una casilla lleva a la misma conclusión";
-    /// Sudoku Explainer's dynamic region forcing chains (8.5 + length bonus). Evidence: `links` = the chains, branch by branch.
+    /// Sudoku Explainer's dynamic region forcing chains (8.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     DynamicRegionForcingChains = "dynamic-region-forcing-chains", "Dynamic region forcing chains", "Cadenas forzadas dinámicas de unidad",
         se_only(SeChains, 8622, ON, se(8.5)),
         "Every place of a digit in a house leads to the same conclusion",
         "Cada sitio de un dígito en una unidad lleva a la misma conclusión";
-    /// Sudoku Explainer's dynamic contradiction forcing chains (8.5 + length bonus). Evidence: `links` = the chains, branch by branch.
+    /// Sudoku Explainer's dynamic contradiction forcing chains (8.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     DynamicContradictionForcingChains = "dynamic-contradiction-forcing-chains", "Dynamic contradiction forcing chains", "Cadenas forzadas dinámicas por contradicción",
         se_only(SeChains, 8623, ON, se(8.5)),
         "A candidate implies a contradiction",
         "Un candidato implica una contradicción";
-    /// Sudoku Explainer's dynamic double forcing chains (8.5 + length bonus). Evidence: `links` = the chains, branch by branch.
+    /// Sudoku Explainer's dynamic double forcing chains (8.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     DynamicDoubleForcingChains = "dynamic-double-forcing-chains", "Dynamic double forcing chains", "Cadenas forzadas dinámicas dobles",
         se_only(SeChains, 8624, ON, se(8.5)),
         "A candidate true and false both imply the same conclusion",

@@ -67,18 +67,6 @@ pub(super) enum Region {
     Column,
 }
 
-impl Region {
-    /// The kind of house index `h` (rows 0..9, columns 9..18, boxes 18..27).
-    #[allow(dead_code)] // kept for the nested levels' region chains
-    pub(super) const fn of_house(h: usize) -> Region {
-        match h / 9 {
-            0 => Region::Row,
-            1 => Region::Column,
-            _ => Region::Block,
-        }
-    }
-}
-
 /// The bits of a cell mask, lowest first.
 pub(super) fn cells(mut bits: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {

@@ -12,7 +12,7 @@
 //!   forcing X-/XY-chains, layer by layer.
 
 use super::board::{
-    Board, Cand, Pot, PotSet, Region, cand, cand_of, cell_of, digit_of, is_on, pot, se_houses,
+    Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, is_on, pot, se_houses,
 };
 use super::net::{Arena, Cause, NO_NESTED};
 use super::rules::{self, Found};
@@ -491,14 +491,5 @@ impl Engine {
             }
         }
         found
-    }
-}
-
-/// The region kind of a cause, if it is a house.
-#[allow(dead_code)] // kept for the nested levels' region chains
-pub(super) fn region_of(cause: Cause) -> Option<Region> {
-    match cause {
-        Cause::Region(r) => Some(r),
-        _ => None,
     }
 }

@@ -64,27 +64,6 @@ impl StaticReach {
         }
     }
 
-    /// The "off" potentials a candidate forces: what its forced "on"
-    /// potentials see.
-    #[allow(dead_code)] // kept for the nested levels' static filter
-    pub(super) fn off(&self, board: &Board, z: Cand) -> Bits {
-        let on = &self.on[usize::from(z)];
-        let mut seen = [0u128; 9];
-        let mut any = 0u128;
-        for d in 0..9 {
-            for c in cells(on[d]) {
-                seen[d] |= PEER_BITS[c];
-            }
-            any |= on[d];
-        }
-        std::array::from_fn(|d| (seen[d] | (any & !on[d])) & board.digits[d])
-    }
-
-    /// Whether a search from `z` can find a cycle or a forcing chain.
-    pub(super) fn may_start(&self, z: Cand) -> bool {
-        self.looped[digit_of(z)] >> cell_of(z) & 1 == 1 || self.killable(z) || self.placeable(z)
-    }
-
     /// Whether `z` on forces `z` off (a contradiction).
     pub(super) fn killable(&self, z: Cand) -> bool {
         let (cell, d) = (cell_of(z), digit_of(z));
@@ -207,18 +186,17 @@ fn reach(board: &Board, edges: &Edges) -> (Vec<Bits>, Bits) {
                 // Successors' components were emitted before this one.
                 let members = bits;
                 if members.iter().map(|m| m.count_ones()).sum::<u32>() > 1 {
-                    for k in 0..9 {
-                        looped[k] |= members[k];
+                    for (l, m) in looped.iter_mut().zip(&members) {
+                        *l |= m;
                     }
                 }
-                for (d, &member) in members.iter().enumerate() {
-                    for c in cells(member) {
+                for (d, &m) in members.iter().enumerate() {
+                    for c in cells(m) {
                         for &w in edges.of(usize::from(cand(c, d))) {
                             let cw = comp[usize::from(w)];
                             if cw != id {
-                                let other = comps[cw as usize];
-                                for k in 0..9 {
-                                    bits[k] |= other[k];
+                                for (b, o) in bits.iter_mut().zip(&comps[cw as usize]) {
+                                    *b |= o;
                                 }
                             }
                         }
@@ -238,4 +216,146 @@ fn reach(board: &Board, edges: &Edges) -> (Vec<Bits>, Bits) {
         })
         .collect();
     (on, looped)
+}
+
+/// The static strong links of a position, as bitboards: bivalue cells and,
+/// per digit, the houses where it has exactly two places.
+pub(super) struct StrongLinks {
+    bivalue: u128,
+    bilocal: [Vec<u128>; 9],
+}
+
+impl StrongLinks {
+    /// The strong links of `board`.
+    pub(super) fn new(board: &Board) -> StrongLinks {
+        let bivalue = (0..81)
+            .filter(|&c| board.cells[c].count_ones() == 2)
+            .fold(0u128, |m, c| m | 1u128 << c);
+        let bilocal = std::array::from_fn(|d| {
+            HOUSE_BITS
+                .iter()
+                .map(|&h| board.digits[d] & h)
+                .filter(|m| m.count_ones() == 2)
+                .collect()
+        });
+        StrongLinks { bivalue, bilocal }
+    }
+
+    /// The length in links of the shortest static chain from `z` (assumed
+    /// "on" if `on`, else "off") to its opposite, with cell links if `y`,
+    /// if there is one of at most `max` links: the layered search of SE's
+    /// `doForcingChains`, on bitboards.
+    pub(super) fn forcing_distance(
+        &self,
+        board: &Board,
+        z: Cand,
+        on: bool,
+        y: bool,
+        max: u32,
+    ) -> Option<u32> {
+        let (zc, zd) = (cell_of(z), digit_of(z));
+        let mut seen_on = [0u128; 9];
+        let mut seen_off = [0u128; 9];
+        let mut front = [0u128; 9];
+        front[zd] = 1u128 << zc;
+        if on {
+            seen_on[zd] = front[zd];
+        } else {
+            seen_off[zd] = front[zd];
+        }
+        let mut front_is_on = on;
+        let mut depth = 0;
+        loop {
+            if front.iter().all(|&m| m == 0) || depth >= max {
+                return None;
+            }
+            depth += 1;
+            let mut next = [0u128; 9];
+            if front_is_on {
+                let (mut any, mut twice) = (0u128, 0u128);
+                for d in 0..9 {
+                    let mut peers = 0u128;
+                    for c in cells(front[d]) {
+                        peers |= PEER_BITS[c];
+                    }
+                    next[d] = peers;
+                    twice |= any & front[d];
+                    any |= front[d];
+                }
+                for d in 0..9 {
+                    if y {
+                        // Cells where another digit is on.
+                        next[d] |= (any & !front[d]) | (twice & front[d]);
+                    }
+                    next[d] &= board.digits[d] & !seen_off[d];
+                    seen_off[d] |= next[d];
+                }
+                if on && next[zd] >> zc & 1 == 1 {
+                    return Some(depth);
+                }
+            } else {
+                for d in 0..9 {
+                    for &pair in &self.bilocal[d] {
+                        let hit = front[d] & pair;
+                        if hit != 0 && hit != pair {
+                            next[d] |= pair & !hit;
+                        } else if hit == pair {
+                            next[d] |= pair;
+                        }
+                    }
+                    if y {
+                        for c in cells(front[d] & self.bivalue) {
+                            let other = (board.cells[c] & !(1 << d)).trailing_zeros() as usize;
+                            next[other] |= 1u128 << c;
+                        }
+                    }
+                }
+                for d in 0..9 {
+                    next[d] &= !seen_on[d];
+                    seen_on[d] |= next[d];
+                }
+                if !on && next[zd] >> zc & 1 == 1 {
+                    return Some(depth);
+                }
+            }
+            front = next;
+            front_is_on = !front_is_on;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forcing_distance_follows_cell_links() {
+        let grid: crate::Grid =
+            "..951...7......3.4.6.4.8...65...2..9....59.2....38.7..14..9....5.28.41....6......"
+                .parse()
+                .unwrap();
+        let cands = crate::Candidates::from_grid(&grid);
+        let board = Board::new(&grid, &cands);
+        let links = StrongLinks::new(&board);
+        let reach = StaticReach::new(&board);
+        let mut engine = super::super::chaining::Engine::default();
+        engine.clear();
+        for c in (0..729u16).filter(|&c| board.has(c)) {
+            for y in [false, true] {
+                for on in [true, false] {
+                    let fast = links.forcing_distance(&board, c, on, y, u32::MAX);
+                    let slow = engine
+                        .forcing(&board, super::super::board::pot(c, on), y, u32::MAX)
+                        .map(|t| engine.arena.main_path(t).len() as u32 - 1);
+                    assert_eq!(fast, slow, "candidate {c}, y {y}, on {on}");
+                    let able = if on {
+                        reach.killable(c)
+                    } else {
+                        reach.placeable(c)
+                    };
+                    assert!(slow.is_none() || able, "candidate {c} y {y} on {on}");
+                }
+            }
+        }
+    }
 }

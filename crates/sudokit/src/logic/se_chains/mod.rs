@@ -18,11 +18,12 @@
 //! Results are memoised per position (one position per thread), so asking
 //! for each technique in turn costs one search.
 //!
-//! Two techniques of the table never come out of SE's engine and are not
-//! implemented: static contradiction and double forcing chains (SE's
+//! Three techniques of the table never come out of SE's engine and are
+//! not implemented: static contradiction and double forcing chains (SE's
 //! multiple forcing chains only look for cell and region chains), and
 //! forcing Y-chains (SE notes they cannot exist: its Y-chain pass looks for
-//! cycles only).
+//! cycles only). Nested forcing chains (levels 2–5) are not implemented
+//! yet: the engine has their hook ([`nested`]) but no nested search.
 
 mod board;
 mod chaining;
@@ -32,6 +33,8 @@ mod nested;
 mod net;
 mod producers;
 mod rules;
+#[cfg(test)]
+mod tests;
 pub mod walk;
 mod words;
 
@@ -57,10 +60,6 @@ pub const IMPLEMENTED: &[Technique] = &[
     Technique::DynamicContradictionForcingChains,
     Technique::DynamicDoubleForcingChains,
     Technique::DynamicForcingChainsPlus,
-    Technique::NestedForcingChains1,
-    Technique::NestedForcingChains2,
-    Technique::NestedForcingChains3,
-    Technique::NestedForcingChains4,
 ];
 
 /// The position last searched on this thread and what each producer found.
@@ -73,8 +72,6 @@ struct Memo {
 }
 
 thread_local! {
-    /// Per producer: runs, seconds, runs with hints (temporary profile).
-    pub static PROFILE: RefCell<[(u32, f64, u32); 9]> = const { RefCell::new([(0, 0.0, 0); 9]) };
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
@@ -85,18 +82,7 @@ impl Memo {
             Some(at) => at,
             None => {
                 let board = self.board.expect("a position is memoised");
-                let t0 = std::time::Instant::now();
                 let hints = producers::hints(&mut self.engine, &board, producer);
-                let dt = t0.elapsed().as_secs_f64();
-                PROFILE.with(|p| {
-                    let mut p = p.borrow_mut();
-                    let i = Producer::ALL.iter().position(|&q| q == producer).unwrap();
-                    p[i].0 += 1;
-                    p[i].1 += dt;
-                    if !hints.is_empty() {
-                        p[i].2 += 1;
-                    }
-                });
                 let nested = self.engine.nested.chains();
                 let steps = hints
                     .iter()

@@ -30,8 +30,9 @@ pub(super) const NO_NESTED: u32 = u32::MAX;
 pub(super) struct Node {
     /// The potential.
     pub pot: Pot,
-    /// Why it holds.
-    #[allow(dead_code)] // read by the words of nested chains, to come
+    /// Why it holds (SE reads it to find what a nested chain rests on,
+    /// which nested forcing chains will need).
+    #[allow(dead_code)]
     pub cause: Cause,
     /// Where its parents start in [`Arena::parents`].
     pub parents_at: u32,

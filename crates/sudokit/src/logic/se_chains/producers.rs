@@ -6,7 +6,7 @@ use super::board::{
     Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, digits, is_on, pot, se_houses,
 };
 use super::chaining::{Engine, Mode, Prop};
-use super::fast::StaticReach;
+use super::fast::{StaticReach, StrongLinks};
 use super::hint::{Hint, Kind, Premise, bonus_tenths, max_complexity};
 use super::net::NO_NESTED;
 use crate::logic::Technique;
@@ -157,8 +157,6 @@ struct Builder<'a> {
     hints: Vec<Hint>,
     /// The lowest rating found so far, in tenths.
     best: Option<u32>,
-    /// What static links force, to skip searches that cannot find a hint.
-    sources: Option<StaticReach>,
 }
 
 impl Builder<'_> {
@@ -303,32 +301,15 @@ pub(super) fn hints(engine: &mut Engine, board: &Board, producer: Producer) -> V
         producer,
         hints: Vec::new(),
         best: None,
-        sources: None,
     };
     match producer {
         Producer::Cycles => {
-            let t0 = std::time::Instant::now();
             let reach = StaticReach::new(board);
             let any = (0..729u16)
                 .filter(|&c| board.has(c))
                 .any(|c| reach.killable(c) || reach.placeable(c));
-            super::PROFILE.with(|p| p.borrow_mut()[8].1 += t0.elapsed().as_secs_f64());
-            if !any {
-                return Vec::new();
-            }
-            builder.sources = Some(reach);
-            // Deepen: short chains first, all of them (the bound keeps a
-            // search from following chains that would rate higher).
-            for cap in [67, 69, 71, 73, 76, 80, 90] {
-                builder.best = Some(cap);
-                cycles_producer(&mut builder);
-                if !builder.hints.is_empty() {
-                    break;
-                }
-            }
-            if builder.hints.is_empty() {
-                builder.best = None;
-                cycles_producer(&mut builder);
+            if any {
+                cycles_producer(&mut builder, &reach);
             }
         }
         _ => multiple(&mut builder),
@@ -336,20 +317,56 @@ pub(super) fn hints(engine: &mut Engine, board: &Board, producer: Producer) -> V
     builder.finish()
 }
 
-/// SE's three passes: X links, Y links, both.
-fn cycles_producer(b: &mut Builder) {
-    for (y, x) in [(false, true), (true, false), (true, true)] {
+/// A forcing chain found by its length: pass (0 X, 2 XY), premise, length
+/// in links.
+struct Forcing {
+    pass: usize,
+    root: Pot,
+    links: u32,
+}
+
+/// SE's three passes (X links, Y links, both) of cycles and forcing
+/// chains. Forcing chains are SE's layered searches, so their length is the
+/// distance from the premise to its opposite: measured on bitboards first,
+/// it bounds every search, and only chains in the easiest band are traced.
+fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
+    let links = StrongLinks::new(b.board);
+    let mut forcing = Vec::new();
+    for (pass, y, base) in [(0, false, 66), (2, true, 70)] {
+        for c in (0..729u16).filter(|&c| b.board.has(c)) {
+            for (on, able) in [(true, reach.killable(c)), (false, reach.placeable(c))] {
+                let max = b.bound(base).saturating_sub(1);
+                if !able || max == 0 {
+                    continue;
+                }
+                if let Some(n) = links.forcing_distance(b.board, c, on, y, max) {
+                    let tenths = base + bonus_tenths(n + 1);
+                    b.best = Some(b.best.map_or(tenths, |t| t.min(tenths)));
+                    forcing.push(Forcing {
+                        pass,
+                        root: pot(c, on),
+                        links: n,
+                    });
+                }
+            }
+        }
+    }
+    for (pass, (y, x)) in [(false, true), (true, false), (true, true)]
+        .into_iter()
+        .enumerate()
+    {
         // Loops and chains with both kinds of links rate 7.0 and up.
         if x && y && b.best.is_some_and(|t| t < 70) {
             break;
         }
-        loops(b, y, x);
+        loops(b, reach, &forcing, pass, y, x);
     }
 }
 
-/// SE's `getLoopHintList`: cycles, then (with X links) forcing chains, from
-/// every candidate.
-fn loops(b: &mut Builder, y: bool, x: bool) {
+/// SE's `getLoopHintList` for one pass: cycles, then (with X links)
+/// forcing chains, from every candidate that may start one.
+fn loops(b: &mut Builder, reach: &StaticReach, forcing: &[Forcing], pass: usize, y: bool, x: bool) {
+    let (cycle_base, chain_base) = if x && y { (70, 70) } else { (65, 66) };
     for cell in 0..81 {
         let set = b.board.cells[cell];
         if b.board.empty >> cell & 1 == 0 || set.count_ones() < 2 {
@@ -359,26 +376,32 @@ fn loops(b: &mut Builder, y: bool, x: bool) {
             continue;
         }
         for d in digits(set) {
-            if b.sources
-                .as_ref()
-                .is_some_and(|r| !r.may_start(cand(cell, d)))
-            {
-                continue;
-            }
-            let on = pot(cand(cell, d), true);
-            let (cycle_base, chain_base) = if x && y { (70, 70) } else { (65, 66) };
-            let cycles = b.engine.cycles(b.board, on, y, x, b.bound(cycle_base));
-            let mut chains = Vec::new();
-            if x {
-                chains.extend(b.engine.forcing(b.board, on, y, b.bound(chain_base)));
-                chains.extend(b.engine.forcing(b.board, on ^ 1, y, b.bound(chain_base)));
-            }
+            let c = cand(cell, d);
+            let on = pot(c, true);
+            let looped = reach.looped[d] >> cell & 1 == 1;
+            let cycles = if looped {
+                b.engine.cycles(b.board, on, y, x, b.bound(cycle_base))
+            } else {
+                Vec::new()
+            };
             for t in cycles {
                 b.add(Kind::Cycle, (x, y), vec![t], Premise::Potential(on), on);
             }
-            for t in chains {
-                let p = b.engine.arena.pot(t);
-                b.add(Kind::Forcing, (x, y), vec![t], Premise::Potential(p ^ 1), p);
+            if !x {
+                continue;
+            }
+            for root in [on, on ^ 1] {
+                let Some(f) = forcing.iter().find(|f| f.pass == pass && f.root == root) else {
+                    continue;
+                };
+                let max = b.bound(chain_base);
+                if f.links + 1 > max {
+                    continue;
+                }
+                if let Some(t) = b.engine.forcing(b.board, root, y, f.links + 1) {
+                    let p = b.engine.arena.pot(t);
+                    b.add(Kind::Forcing, (x, y), vec![t], Premise::Potential(root), p);
+                }
             }
         }
     }

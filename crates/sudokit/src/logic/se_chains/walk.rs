@@ -131,6 +131,12 @@ fn easiest(pos: &Position, group: &Group) -> Option<(f64, Step)> {
     best
 }
 
+/// The step SE's walk takes on the position, if any.
+#[cfg(test)]
+pub(crate) fn next_step(pos: &Position) -> Option<Step> {
+    GROUPS.iter().find_map(|g| easiest(pos, g)).map(|(_, s)| s)
+}
+
 /// Rates `puzzle` as SE's `getDifficulty` does, with the techniques of the
 /// table that stand for SE's producers (see the module doc).
 pub fn se_walk(puzzle: &Grid) -> Walk {
@@ -221,6 +227,12 @@ mod debug {
             return;
         };
         let puzzle: crate::Grid = p.parse().unwrap();
+        if let Ok(before) = std::env::var("SE_BEFORE") {
+            for line in before.split(',') {
+                let w = super::se_walk(&line.parse().unwrap());
+                println!("before: {:?}", w.rating);
+            }
+        }
         let walk = super::se_walk(&puzzle);
         for (t, r) in &walk.steps {
             if *r > 2.5 {
@@ -272,6 +284,5 @@ mod debug {
             worst.1
         );
         println!("{hist:?}");
-        super::super::PROFILE.with(|p| println!("{:?}", p.borrow()));
     }
 }

@@ -1,0 +1,110 @@
+//! Tests of the family against Sudoku Explainer 1.2.1's own output (its
+//! hints were read from SE run on the same positions) and the solution.
+
+use super::walk::{next_step, se_walk};
+use crate::classic::trace::Lang;
+use crate::grid::{Cell, Digit, Grid};
+use crate::logic::solver::Position;
+use crate::logic::soundness::{assert_sound, sample};
+use crate::logic::{Family, Step, Technique};
+
+fn grid(s: &str) -> Grid {
+    s.parse().unwrap()
+}
+
+/// Walks `puzzle` SE's way up to its first step of this family.
+fn first_chain_step(puzzle: &str) -> (Position, Step) {
+    let mut pos = Position::new(&grid(puzzle));
+    loop {
+        let step = next_step(&pos).expect("the walk goes on");
+        if step.technique.family() == Family::SeChains {
+            return (pos, step);
+        }
+        assert!(pos.apply(&step));
+    }
+}
+
+/// SE 1.2.1 on this puzzle, after three pointings and a hidden pair:
+/// "7.2 Forcing Chain: G3.2 off" (r3c7<>2), and ER 7.2 in the sample.
+#[test]
+fn forcing_chain_as_se_finds_it() {
+    let puzzle =
+        "..951...7......3.4.6.4.8...65...2..9....59.2....38.7..14..9....5.28.41....6......";
+    let (pos, step) = first_chain_step(puzzle);
+    assert_eq!(step.technique, Technique::ForcingXyChain);
+    let r3c7 = Cell::at(2, 6).unwrap();
+    assert_eq!(step.eliminations, [(r3c7, Digit::new(2).unwrap())]);
+    assert!(step.placements.is_empty());
+    let rating = crate::grade::se_rating(&step, &pos.grid, &pos.candidates);
+    assert!((rating - 7.2).abs() < 1e-9, "{rating}");
+    // One branch from r3c7=2 back to its opposite.
+    assert_eq!(step.chains.len(), 1);
+    let chain = &step.chains[0];
+    assert_eq!(chain.nodes.first(), chain.nodes.last());
+    assert_eq!(chain.nodes.first().unwrap().to_string(), "(2)r3c7");
+    let text = super::reason(&step, Lang::En).unwrap();
+    assert!(text.starts_with("if (2)r3c7 were true, "), "{text}");
+    let texto = super::reason(&step, Lang::Es).unwrap();
+    assert!(texto.starts_with("si (2)r3c7 fuera verdadero, "), "{texto}");
+    assert_eq!(se_walk(&grid(puzzle)).rating, Some(7.2));
+}
+
+/// SE 1.2.1 rates these 9.0 (dynamic forcing chains: 8.5 and a length
+/// bonus of 0.5) and 8.3 (multiple forcing chains: 8.0 + 0.3); on the
+/// first, its first three chain steps are dynamic cell forcing chains from
+/// r9c5 rated 8.9.
+#[test]
+fn dynamic_and_multiple_ratings_as_se() {
+    let dynamic =
+        "..9..63...72..........17..51..3..9..........86.84....1.6.........1.2....9.3...45.";
+    let multiple =
+        "....2..4..7...6....1.5.....2......8....3..7..4.9.........6..1.38...9..........5..";
+    let walk = se_walk(&grid(dynamic));
+    assert_eq!(walk.rating, Some(9.0));
+    let chains: Vec<(Technique, f64)> = walk.steps.iter().copied().filter(|s| s.1 >= 8.0).collect();
+    assert_eq!(chains[..3], [(Technique::DynamicCellForcingChains, 8.9); 3]);
+    let walk = se_walk(&grid(multiple));
+    assert_eq!(walk.rating, Some(8.3));
+    assert!(walk.steps.iter().any(|&(t, r)| {
+        matches!(
+            t,
+            Technique::RegionForcingChains | Technique::CellForcingChains
+        ) && r == 8.3
+    }));
+}
+
+/// Every step of the walk is sound, on hard puzzles where the chains do
+/// most of the work, and the rating read back from a step's evidence is
+/// the one it was found with.
+#[test]
+fn chain_steps_are_sound() {
+    let mut seen = 0;
+    for puzzle in sample("top1465_200.txt").iter().take(8) {
+        let solution = crate::engine::solve_one(puzzle).unwrap();
+        let mut pos = Position::new(puzzle);
+        while let Some(step) = next_step(&pos) {
+            assert_sound(&step, &pos.grid, &pos.candidates, &solution);
+            if step.technique.family() == Family::SeChains {
+                seen += 1;
+                let r = super::se_rating(&step).unwrap();
+                assert!(r >= step.technique.facts().se.rating);
+                assert!(super::reason(&step, Lang::En).is_some());
+            }
+            if !pos.apply(&step) {
+                break;
+            }
+        }
+        assert!(pos.grid.is_full(), "{puzzle} is solved");
+    }
+    assert!(seen >= 8, "{seen} chain steps");
+}
+
+/// A position without chains (the empty grid's pencil marks) gives nothing.
+#[test]
+fn nothing_on_an_open_grid() {
+    let g = Grid::empty();
+    let cands = crate::Candidates::from_grid(&g);
+    for &t in super::IMPLEMENTED {
+        assert!(super::find(t, &g, &cands).is_empty(), "{t:?}");
+    }
+}
