@@ -579,27 +579,27 @@ techniques! {
         hodoku(SingleDigit, 3170, 120, Hard, OFF, se_approx(6.6)),
         "Two empty rectangles sharing a box and a conjugate pair: both eliminations at once",
         "Dos rectángulos vacíos que comparten caja y par conjugado: ambas eliminaciones a la vez";
-    /// Sue de Coq. Evidence: `cells` = the crossing cells, then the line set, then the box set; `houses` = [line, box]; `digits` = the crossing's digits.
+    /// Sue de Coq (HoDoKu's extended forms too: two or three crossing cells, line and box sets with digits from outside the crossing). Evidence: `cells` = the crossing cells, then the line set, then the box set; `fins` = the line set again (HoDoKu draws it as fins; it splits `cells`); `houses` = [line, box]; `digits` = the crossing's digits.
     SueDeCoq = "sue-de-coq", "Sue de Coq", "Sue de Coq",
         hodoku(Als, 5300, 250, Unfair, ON, se_approx(6.6)),
         "Cells of a box-line crossing with two more digits than cells, split by a set in the line and one in the box",
         "Casillas del cruce de caja y línea con dos dígitos más que casillas, repartidos entre un conjunto de la línea y otro de la caja";
-    /// Almost locked sets, XZ rule. Evidence: `cells` = set A then set B, `houses` = the house of each set, `digits` = the restricted common digits (x), `links` = the weak links of x between the sets.
+    /// Almost locked sets, XZ rule, singly or doubly linked. Evidence: `cells` = set A then set B, `houses` = the house of each set, `digits` = the restricted common digits (x; two when doubly linked), `links` = the weak link of each x between its closest places in A and B, `chains` = `(z)A=(x)A-(x)B=(z)B` per eliminated digit z (ALS nodes) when singly linked, the loop `(x1)A=(x2)A-(x2)B=(x1)B-(x1)A` when doubly linked.
     AlsXz = "als-xz", "ALS-XZ", "ALS-XZ",
         hodoku(Als, 5700, 300, Unfair, ON, se_approx(7.0)),
         "Two almost locked sets joined by a restricted common digit x: a common digit z leaves cells seeing all its places",
         "Dos conjuntos casi bloqueados unidos por un dígito común restringido x: un dígito común z sale de quien vea todos sus sitios";
-    /// ALS-XY-Wing. Evidence: `cells` = the pivot set, then the two wings; `houses` = each set's house; `links` = the restricted commons.
+    /// ALS-XY-Wing. Evidence: `cells` = wing A, wing B, then the pivot C (HoDoKu's order); `houses` = each set's house, same order; `digits` = the digits of both restricted commons; `links` = the weak links A–C (x) and C–B (y); `chains` = `(z)A=(x)A-(x)C=(y)C-(y)B=(z)B` per eliminated digit z (ALS nodes).
     AlsXyWing = "als-xy-wing", "ALS-XY-Wing", "ALS-XY-Wing",
         hodoku(Als, 5800, 320, Unfair, ON, se_approx(7.2)),
         "Three almost locked sets: a pivot joined to two wings, which then behave as one ALS-XZ",
         "Tres conjuntos casi bloqueados: un pivote unido a dos alas, que se comportan como un ALS-XZ";
-    /// ALS-XY-Chain. Evidence: `cells` = the sets in chain order, `houses` = each set's house, `links` = the restricted commons between consecutive sets.
+    /// ALS-XY-Chain (four or more sets). Evidence: `cells` = the sets in chain order, `houses` = each set's house, `digits` = the restricted common digits in use, `links` = the weak link of each digit in use between consecutive sets, `chains` = `(z)S1=(x1)S1-(x1)S2=(x2)S2-…=(z)Sn` per eliminated digit z (ALS nodes).
     AlsXyChain = "als-xy-chain", "ALS-XY-Chain", "Cadena ALS-XY",
         hodoku(Als, 5900, 340, Unfair, ON, se_approx(7.4)),
         "A chain of almost locked sets joined by restricted common digits",
         "Una cadena de conjuntos casi bloqueados unidos por dígitos comunes restringidos";
-    /// Death Blossom. Evidence: `cells` = the stem, then each petal set; `houses` = each petal's house.
+    /// Death Blossom. Evidence: `cells` = the stem, then each petal set (by stem digit); `houses` = each petal's house; `digits` = the stem's candidates; `links` = the weak link from each stem candidate d to its petal's closest d; `chains` = `(d)stem-(d)P=(z)P` per petal P and eliminated digit z.
     DeathBlossom = "death-blossom", "Death Blossom", "Death Blossom",
         hodoku(Als, 6000, 360, Unfair, OFF, se_approx(7.5)),
         "A stem cell whose every candidate sees an almost locked set: a digit common to the sets leaves cells seeing all its places",

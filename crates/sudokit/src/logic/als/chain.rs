@@ -2,6 +2,16 @@
 //! sets, each linked to the next by a restricted common different from the
 //! one before, searched forward only (each set after the previous one in
 //! the ALS list), at most [`MAX_LINKS`] links.
+//!
+//! HoDoKu's adjacency rule, kept as is: after a link of two digits in use
+//! the next link must avoid the lower one only.
+//!
+//! HoDoKu walks every chain; here a set reached again by the same digit,
+//! from the same start and first digit, no shallower and with no fewer
+//! cells behind it, is not walked again: every chain beyond it was met on
+//! the first walk, with the same eliminations and no more cells, so the
+//! steps, their order and the chain kept for each are HoDoKu's. (Only a
+//! chain cut by the length limit on the first walk could differ.)
 
 use super::commons::{RcTable, RestrictedCommon};
 use super::evidence::{Elims, als_step, rc_link, z_chains};

@@ -20,12 +20,8 @@ pub(crate) struct RestrictedCommon {
 impl RestrictedCommon {
     /// The restricted common digits as a mask (bit `d - 1`).
     pub fn mask(&self) -> u16 {
-        let second = if self.digit2 == 0 {
-            0
-        } else {
-            1 << (self.digit2 - 1)
-        };
-        1 << (self.digit1 - 1) | second
+        // `1 << d >> 1` is bit `d - 1`, and nothing for `d = 0`.
+        (1u16 << self.digit1 >> 1) | (1u16 << self.digit2 >> 1)
     }
 }
 
@@ -59,49 +55,146 @@ pub(crate) fn restricted_commons(alses: &[Als], forward: bool) -> RcTable {
         commons: Vec::with_capacity(alses.len() * 8),
         starts: Vec::with_capacity(alses.len() + 1),
     };
+    let holders = Holders::new(alses);
+    // Linking digits found for each other set, and which sets have some.
+    let mut found = vec![0u16; alses.len()];
+    let mut touched: Vec<u32> = Vec::with_capacity(64);
     for (i, a) in alses.iter().enumerate() {
         table.starts.push(table.commons.len() as u32);
-        let from = if forward { i + 1 } else { 0 };
-        for (j, b) in alses.iter().enumerate().skip(from) {
-            if i == j || a.cells & b.cells != 0 {
-                continue;
-            }
-            let common = a.digits & b.digits;
-            if common == 0 || a.all_buddies & b.cells == 0 {
-                continue;
-            }
-            if let Some(rc) = link(a, b, common) {
-                table.commons.push(RestrictedCommon {
-                    als1: i as u32,
-                    als2: j as u32,
-                    ..rc
-                });
+        let mut digits = a.digits;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            // `b`'s places of a restricted common `d` all lie among the
+            // cells seeing all of `a`'s: so does the first of them.
+            let mut seeing = a.buddies[d];
+            while seeing != 0 {
+                let c = seeing.trailing_zeros() as usize;
+                seeing &= seeing - 1;
+                for group in holders.at(d, c) {
+                    if group.places & !a.buddies[d] != 0 {
+                        continue;
+                    }
+                    // Members ascend: a forward search stops at `i`.
+                    for &j in holders.members(group).iter().rev() {
+                        if forward && j as usize <= i {
+                            break;
+                        }
+                        if holders.cells[j as usize] & a.cells != 0 || j as usize == i {
+                            continue;
+                        }
+                        if found[j as usize] == 0 {
+                            touched.push(j);
+                        }
+                        found[j as usize] |= 1 << d;
+                    }
+                }
             }
         }
+        touched.sort_unstable();
+        for &j in &touched {
+            let mask = std::mem::take(&mut found[j as usize]);
+            // HoDoKu keeps the first digit found and the last.
+            let (low, high) = (
+                mask.trailing_zeros() as u8 + 1,
+                16 - mask.leading_zeros() as u8,
+            );
+            table.commons.push(RestrictedCommon {
+                als1: i as u32,
+                als2: j,
+                digit1: low,
+                digit2: if high == low { 0 } else { high },
+            });
+        }
+        touched.clear();
     }
     table.starts.push(table.commons.len() as u32);
     table
 }
 
-/// The restricted common digits among `common` of two disjoint sets.
-fn link(a: &Als, b: &Als, mut common: u16) -> Option<RestrictedCommon> {
-    let mut rc = RestrictedCommon {
-        als1: 0,
-        als2: 0,
-        digit1: 0,
-        digit2: 0,
-    };
-    while common != 0 {
-        let d = common.trailing_zeros() as usize;
-        common &= common - 1;
-        // The places of `a` must lie among the cells seeing all of `b`'s.
-        if b.places[d] & !a.buddies[d] == 0 {
-            if rc.digit1 == 0 {
-                rc.digit1 = d as u8 + 1;
-            } else {
-                rc.digit2 = d as u8 + 1;
+/// The sets holding a digit in the same places.
+struct Group {
+    places: u128,
+    /// Its sets: `members[from..to]`, ascending.
+    from: u32,
+    to: u32,
+}
+
+/// The sets holding each digit, grouped by the places of the digit (many
+/// sets share them) and bucketed by the first of those places.
+struct Holders {
+    /// `starts[d * 81 + c]..starts[d * 81 + c + 1]` index `groups`.
+    starts: Vec<u32>,
+    groups: Vec<Group>,
+    members: Vec<u32>,
+    /// The cells of each set.
+    cells: Vec<u128>,
+}
+
+impl Holders {
+    fn new(alses: &[Als]) -> Holders {
+        // Counting sort by bucket (digit, first place), sets ascending.
+        let bucket = |d: usize, als: &Als| d * 81 + als.places[d].trailing_zeros() as usize;
+        let mut counts = vec![0u32; 9 * 81 + 1];
+        for als in alses {
+            let mut digits = als.digits;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                counts[bucket(d, als) + 1] += 1;
             }
         }
+        for k in 0..9 * 81 {
+            counts[k + 1] += counts[k];
+        }
+        let mut fill = counts.clone();
+        let mut sorted = vec![(0u128, 0u32); counts[9 * 81] as usize];
+        for (j, als) in alses.iter().enumerate() {
+            let mut digits = als.digits;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let k = bucket(d, als);
+                sorted[fill[k] as usize] = (als.places[d], j as u32);
+                fill[k] += 1;
+            }
+        }
+        // In each bucket, the sets with equal places form a group (sorted
+        // by places, then set).
+        let mut starts = vec![0u32; 9 * 81 + 1];
+        let mut groups: Vec<Group> = Vec::with_capacity(sorted.len());
+        let mut members = Vec::with_capacity(sorted.len());
+        for k in 0..9 * 81 {
+            let bucket = &mut sorted[counts[k] as usize..counts[k + 1] as usize];
+            bucket.sort_unstable();
+            for (e, &(places, j)) in bucket.iter().enumerate() {
+                if e == 0 || bucket[e - 1].0 != places {
+                    let at = members.len() as u32;
+                    groups.push(Group {
+                        places,
+                        from: at,
+                        to: at,
+                    });
+                }
+                members.push(j);
+                groups.last_mut().expect("a group is open").to += 1;
+            }
+            starts[k + 1] = groups.len() as u32;
+        }
+        Holders {
+            starts,
+            groups,
+            members,
+            cells: alses.iter().map(|a| a.cells).collect(),
+        }
     }
-    (rc.digit1 != 0).then_some(rc)
+
+    fn at(&self, d: usize, cell: usize) -> &[Group] {
+        let k = d * 81 + cell;
+        &self.groups[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
+
+    fn members(&self, group: &Group) -> &[u32] {
+        &self.members[group.from as usize..group.to as usize]
+    }
 }

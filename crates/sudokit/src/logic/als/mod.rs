@@ -24,6 +24,7 @@ mod tests;
 use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::logic::{Step, Technique};
+use std::rc::Rc;
 
 /// The techniques of this family that are implemented.
 pub const IMPLEMENTED: &[Technique] = &[
@@ -35,27 +36,63 @@ pub const IMPLEMENTED: &[Technique] = &[
 ];
 
 /// Every step of `technique` (a member of this family) on the position, in
-/// HoDoKu's order of preference (the first is the one HoDoKu takes).
+/// HoDoKu's order of preference (the first is the one HoDoKu takes); of
+/// steps with the same eliminations only the first is kept.
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
     if technique == Technique::SueDeCoq {
         return sue_de_coq::find(grid, candidates);
     }
-    let alses = sets::collect(grid, candidates, true);
+    let data = position_data(grid, candidates);
+    let (alses, table) = (&data.alses, &data.table);
     match technique {
+        Technique::AlsXz => xz::find(alses, table),
+        Technique::AlsXyWing => wing::find(alses, table),
+        Technique::AlsXyChain => chain::find(alses, table),
         Technique::DeathBlossom => {
-            let places = sets::digit_places(candidates);
-            blossom::find(&alses, candidates, &places)
-        }
-        Technique::AlsXz | Technique::AlsXyWing | Technique::AlsXyChain => {
-            let table = commons::restricted_commons(&alses, true);
-            match technique {
-                Technique::AlsXz => xz::find(&alses, &table),
-                Technique::AlsXyWing => wing::find(&alses, &table),
-                _ => chain::find(&alses, &table),
-            }
+            blossom::find(alses, candidates, &sets::digit_places(candidates))
         }
         _ => Vec::new(),
     }
+}
+
+/// The almost locked sets of a position (one-cell sets included) and their
+/// forward restricted commons: what HoDoKu's ALS solver works on.
+pub(crate) struct PositionData {
+    /// The sets in HoDoKu's order ([`sets::collect`]).
+    pub alses: Vec<sets::Als>,
+    /// Their restricted commons, forward only, overlapping sets not linked.
+    pub table: commons::RcTable,
+}
+
+/// A position as the cache compares it: the digits and the candidates.
+type Key = ([u8; 81], [u16; 81]);
+
+thread_local! {
+    /// The last position's data: the solver asks for ALS-XZ, ALS-XY-Wing
+    /// and ALS-XY-Chain on one position in turn, and they share it.
+    static LAST: std::cell::RefCell<Option<(Key, Rc<PositionData>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The [`PositionData`] of the position, computed once per position (per
+/// thread).
+pub(crate) fn position_data(grid: &Grid, candidates: &Candidates) -> Rc<PositionData> {
+    let mut key: Key = (*grid.values(), [0; 81]);
+    for (i, cell) in crate::grid::Cell::all().enumerate() {
+        key.1[i] = candidates.get(cell).bits();
+    }
+    LAST.with(|last| {
+        if let Some((k, data)) = &*last.borrow() {
+            if *k == key {
+                return Rc::clone(data);
+            }
+        }
+        let alses = sets::collect(grid, candidates, true);
+        let table = commons::restricted_commons(&alses, true);
+        let data = Rc::new(PositionData { alses, table });
+        *last.borrow_mut() = Some((key, Rc::clone(&data)));
+        data
+    })
 }
 
 /// Sudoku Explainer's rating of `step` (a step of this family) when it

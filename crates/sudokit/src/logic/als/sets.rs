@@ -3,7 +3,7 @@
 
 use crate::candidates::{Candidates, HOUSE_CELLS};
 use crate::grid::{Grid, House};
-use crate::logic::single_digit::PEER_BITS;
+use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
 
 /// An almost locked set: `n` empty cells of one house whose candidates are
 /// `n + 1` digits. A single bivalue cell is an ALS of one cell.
@@ -49,7 +49,7 @@ impl Als {
             }
             let places = cells & with_d;
             als.places[d] = places;
-            als.buddies[d] = seeing_all(places) & with_d & !cells;
+            als.buddies[d] = seeing_all_in_house(places) & with_d & !cells;
             als.all_buddies |= als.buddies[d];
         }
         als
@@ -71,6 +71,38 @@ pub(crate) fn seeing_all(mut cells: u128) -> u128 {
     }
     out
 }
+
+/// The cells that see every cell of `cells`, cells of one house (none of
+/// `cells` itself): the peers of a single cell; else the houses holding
+/// all of them (two cells of one house see a third only through a house
+/// holding both).
+pub(crate) fn seeing_all_in_house(cells: u128) -> u128 {
+    let first = cells.trailing_zeros() as usize;
+    if cells & (cells - 1) == 0 {
+        return PEER_BITS[first];
+    }
+    CELL_HOUSES[first]
+        .iter()
+        .filter(|&&h| cells & !h == 0)
+        .fold(0, |m, &h| m | h)
+        & !cells
+}
+
+/// Each cell's row, column and box as bitboards.
+static CELL_HOUSES: [[u128; 3]; 81] = {
+    let mut t = [[0u128; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (row, col) = (c / 9, c % 9);
+        t[c] = [
+            HOUSE_BITS[row],
+            HOUSE_BITS[9 + col],
+            HOUSE_BITS[18 + row / 3 * 3 + col / 3],
+        ];
+        c += 1;
+    }
+    t
+};
 
 /// The cells holding each digit as a candidate (`[d - 1]`).
 pub(crate) fn digit_places(candidates: &Candidates) -> [u128; 9] {
@@ -97,6 +129,10 @@ pub(crate) fn digit_places(candidates: &Candidates) -> [u128; 9] {
 pub(crate) fn collect(grid: &Grid, candidates: &Candidates, single_cells: bool) -> Vec<Als> {
     let places = digit_places(candidates);
     let mut out = Vec::with_capacity(256);
+    // The sets of one house: depth-first rank and cell mask.
+    let mut found: Vec<(u16, u16)> = Vec::with_capacity(64);
+    // Each subset's digits (entries are written before they are read).
+    let mut digits = [0u16; 512];
     for (h, house_cells) in HOUSE_CELLS.iter().enumerate() {
         let house = House::from_index(h).expect("h < 27");
         let mut cells = [0u8; 9];
@@ -111,59 +147,72 @@ pub(crate) fn collect(grid: &Grid, candidates: &Candidates, single_cells: bool) 
                 n += 1;
             }
         }
-        let mut walk = HouseWalk {
-            cells: &cells[..n],
-            masks: &masks[..n],
-            house,
-            kind: h / 9,
-            single_cells,
-            places: &places,
-            out: &mut out,
-        };
-        walk.subsets(0, 0, 0, 0);
+        let kind = h / 9;
+        // Every subset's digits, in counting order; the sets found are put
+        // in HoDoKu's depth-first order after.
+        found.clear();
+        for m in 1..1usize << n {
+            digits[m] = digits[m & (m - 1)] | masks[m.trailing_zeros() as usize];
+            let size = pop(m as u16);
+            if size <= 8 && pop(digits[m]) == size + 1 {
+                found.push((PREORDER_RANK[m], m as u16));
+            }
+        }
+        found.sort_unstable();
+        for &(_, m) in &found {
+            let set = (0..n)
+                .filter(|&k| m >> k & 1 != 0)
+                .fold(0u128, |b, k| b | 1u128 << cells[k]);
+            if is_new(set, pop(m), kind, single_cells) {
+                out.push(Als::new(set, digits[m as usize], house, &places));
+            }
+        }
     }
     out
 }
 
-/// The depth-first walk over the subsets of one house's empty cells.
-struct HouseWalk<'a> {
-    cells: &'a [u8],
-    masks: &'a [u16],
-    house: House,
-    /// 0 row, 1 column, 2 box.
-    kind: usize,
-    single_cells: bool,
-    places: &'a [u128; 9],
-    out: &'a mut Vec<Als>,
+/// Whether `set` (of `size` cells, found in a house of `kind`: 0 row, 1
+/// column, 2 box) was not found in an earlier house: a column's single
+/// cell lies in a row, a box's set within one line lies in that line.
+fn is_new(set: u128, size: u32, kind: usize, single_cells: bool) -> bool {
+    if size == 1 {
+        return kind == 0 && single_cells;
+    }
+    kind != 2 || !(within_row(set) || within_column(set))
 }
 
-impl HouseWalk<'_> {
-    /// Extends the subset `set` (`size` cells, `digits`) by each cell from
-    /// `start` on, recording the almost locked sets met.
-    fn subsets(&mut self, start: usize, size: u32, set: u128, digits: u16) {
-        if size == 8 {
-            return;
-        }
-        for i in start..self.cells.len() {
-            let set = set | 1u128 << self.cells[i];
-            let digits = digits | self.masks[i];
-            if digits.count_ones() == size + 2 && self.is_new(set, size + 1) {
-                self.out
-                    .push(Als::new(set, digits, self.house, self.places));
-            }
-            self.subsets(i + 1, size + 1, set, digits);
-        }
-    }
-
-    /// Whether `set` was not found in an earlier house: a column's single
-    /// cell lies in a row, a box's set within one line lies in that line.
-    fn is_new(&self, set: u128, size: u32) -> bool {
-        if size == 1 {
-            return self.kind == 0 && self.single_cells;
-        }
-        self.kind != 2 || !(within_row(set) || within_column(set))
-    }
+/// How many bits of a 9-bit mask are set (a table: the default target has
+/// no population-count instruction).
+pub(crate) fn pop(mask: u16) -> u32 {
+    u32::from(POP9[usize::from(mask & 0x1ff)])
 }
+
+static POP9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 1;
+    while i < 512 {
+        t[i] = t[i >> 1] + (i & 1) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The rank of each subset of nine cells (bit `k` = the `k`-th cell) in the
+/// depth-first order HoDoKu visits them: first cell first, a set before its
+/// extensions (`{0} {0,1} {0,1,2} … {0,2} …`).
+static PREORDER_RANK: std::sync::LazyLock<[u16; 512]> = std::sync::LazyLock::new(|| {
+    fn walk(start: usize, set: usize, next: &mut u16, rank: &mut [u16; 512]) {
+        for k in start..9 {
+            let set = set | 1 << k;
+            rank[set] = *next;
+            *next += 1;
+            walk(k + 1, set, next, rank);
+        }
+    }
+    let mut rank = [0u16; 512];
+    walk(0, 0, &mut 0, &mut rank);
+    rank
+});
 
 /// Whether all cells of `set` lie in one row.
 fn within_row(set: u128) -> bool {
@@ -174,6 +223,6 @@ fn within_row(set: u128) -> bool {
 /// Whether all cells of `set` lie in one column.
 fn within_column(set: u128) -> bool {
     let col = set.trailing_zeros() % 9;
-    let mask = crate::logic::single_digit::HOUSE_BITS[9 + col as usize];
+    let mask = HOUSE_BITS[9 + col as usize];
     set & !mask == 0
 }

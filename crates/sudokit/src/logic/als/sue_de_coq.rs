@@ -4,6 +4,7 @@
 //! outside the crossing, one more cell for each.
 
 use super::evidence::Elims;
+use super::sets::pop;
 use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Grid, House};
 use crate::logic::single_digit::{HOUSE_BITS, cells_of};
@@ -78,22 +79,33 @@ impl Search<'_> {
         cells_of(cells).fold(0, |m, c| m | self.masks[c.index()])
     }
 
+    /// The cells of a crossing as single-cell bitboards.
+    fn crossing_cells(crossing: u128) -> ([u128; 3], usize) {
+        let mut out = [0u128; 3];
+        let mut n = 0;
+        for c in cells_of(crossing).take(3) {
+            out[n] = 1u128 << c.index();
+            n += 1;
+        }
+        (out, n)
+    }
+
     /// Tries each two or three cells of the crossing with at least two
     /// digits more than cells.
     fn crossings(&mut self, crossing: u128) {
-        let cells: Vec<u128> = cells_of(crossing).map(|c| 1u128 << c.index()).collect();
-        let n = cells.len();
+        let (cells, n) = Self::crossing_cells(crossing);
+        let cells = &cells[..n];
         for i1 in 0..n.saturating_sub(1) {
             for i2 in i1 + 1..n {
                 let two = cells[i1] | cells[i2];
                 let digits = self.digits_of(two);
-                if digits.count_ones() >= 4 {
+                if pop(digits) >= 4 {
                     self.line_sets(two, digits);
                 }
                 for &third in &cells[i2 + 1..] {
                     let three = two | third;
                     let digits = self.digits_of(three);
-                    if digits.count_ones() >= 5 {
+                    if pop(digits) >= 5 {
                         self.line_sets(three, digits);
                     }
                 }
@@ -106,60 +118,58 @@ impl Search<'_> {
     fn line_sets(&mut self, cells: u128, digits: u16) {
         self.crossing = cells;
         self.crossing_digits = digits;
-        let plus = digits.count_ones() as usize - cells.count_ones() as usize;
-        let source = cell_list(self.line & !cells);
-        self.walk_line(&source, 0, 0, 0, plus);
-    }
-
-    /// Depth-first over subsets of the line source cells.
-    fn walk_line(&mut self, source: &[u8], start: usize, set: u128, digits: u16, plus: usize) {
-        for i in start..source.len() {
-            let set = set | 1u128 << source[i];
-            let digits = digits | self.masks[source[i] as usize];
-            let size = set.count_ones() as usize;
-            let inside = (digits & self.crossing_digits).count_ones() as usize;
-            let extra = digits & !self.crossing_digits;
-            let extras = extra.count_ones() as usize;
-            if inside > 0 && size > extras && size - extras < plus {
-                self.line_set = set;
-                self.line_digits = digits;
+        let plus = pop(digits) as usize - cells.count_ones() as usize;
+        let line = Subsets::new(self.line & !cells, self.masks);
+        // The box sets are drawn from these cells less the line set's.
+        let boxes = Subsets::new(self.block & !cells, self.masks);
+        for &m in line.preorder() {
+            let digits = line.digits[m as usize];
+            let size = pop(u16::from(m)) as usize;
+            let inside = digits & self.crossing_digits;
+            let extras = pop(digits & !self.crossing_digits) as usize;
+            if inside != 0 && size > extras && size - extras < plus {
                 // The box set may not hold the crossing digits the line set
                 // takes (its extra digits it may).
-                let forbidden = digits & !extra;
-                let block_source = cell_list(self.block & !self.crossing & !set);
-                self.walk_block(&block_source, 0, 0, 0, forbidden, plus - (size - extras));
+                self.block_sets(&boxes, &line, m, inside, plus - (size - extras));
             }
-            self.walk_line(source, i + 1, set, digits, plus);
         }
     }
 
-    /// Depth-first over subsets of the box source cells, each free of
-    /// `forbidden` digits, that account for exactly `plus` digits.
-    fn walk_block(
-        &mut self,
-        source: &[u8],
-        start: usize,
-        set: u128,
-        digits: u16,
-        forbidden: u16,
-        plus: usize,
-    ) {
-        for i in start..source.len() {
-            let mask = self.masks[source[i] as usize];
-            // A forbidden digit stays in every larger set: HoDoKu finds
-            // nothing there.
-            if mask & forbidden != 0 {
-                continue;
+    /// Tries the sets of `boxes` cells outside the line set (mask `m` of
+    /// `line`), free of the `forbidden` digits, that account for exactly
+    /// `plus` digits.
+    fn block_sets(&mut self, boxes: &Subsets, line: &Subsets, m: u8, forbidden: u16, plus: usize) {
+        let mut free = 0u8;
+        for k in 0..boxes.len {
+            if self.masks[usize::from(boxes.cells[k])] & forbidden == 0 {
+                free |= 1 << k;
             }
-            let set = set | 1u128 << source[i];
-            let digits = digits | mask;
-            let size = set.count_ones() as usize;
-            let inside = (digits & self.crossing_digits).count_ones() as usize;
-            let extras = (digits & !self.crossing_digits).count_ones() as usize;
-            if inside > 0 && size >= extras && size - extras == plus {
-                self.check(set, digits);
+        }
+        if free == 0 {
+            return;
+        }
+        self.line_set = line.cells(m);
+        self.line_digits = line.digits[m as usize];
+        for k in 0..boxes.len {
+            if self.line_set >> boxes.cells[k] & 1 != 0 {
+                free &= !(1 << k);
             }
-            self.walk_block(source, i + 1, set, digits, forbidden, plus);
+        }
+        // The subsets of the free cells, in the order of all subsets: the
+        // depth-first order of the free cells alone.
+        let mut spread = [0u8; 128];
+        let n = pop(u16::from(free)) as usize;
+        for k in 1..1usize << n {
+            spread[k] = spread[k & (k - 1)] | deposit(1 << k.trailing_zeros(), free);
+        }
+        for &compact in &PREORDER[n] {
+            let set = spread[compact as usize];
+            let digits = boxes.digits[set as usize];
+            let size = pop(u16::from(set)) as usize;
+            let extras = pop(digits & !self.crossing_digits) as usize;
+            if digits & self.crossing_digits != 0 && size >= extras && size - extras == plus {
+                self.check(boxes.cells(set), digits);
+            }
         }
     }
 
@@ -170,11 +180,12 @@ impl Search<'_> {
         let both = b & l;
         let mut elims = Elims::default();
         // HoDoKu's order: the box first, then the line.
-        let mut order = Vec::with_capacity(2);
         let block_rest = self.block & !block_set & !self.crossing;
-        order.push((block_rest, ((v | b) & !l) | both));
         let line_rest = self.line & !self.line_set & !self.crossing;
-        order.push((line_rest, ((v | l) & !b) | both));
+        let order = [
+            (block_rest, ((v | b) & !l) | both),
+            (line_rest, ((v | l) & !b) | both),
+        ];
         for (rest, digits) in order {
             for c in cells_of(rest) {
                 let mut hit = self.masks[c.index()] & digits;
@@ -204,7 +215,69 @@ impl Search<'_> {
     }
 }
 
-/// The cells of a bitboard as indices, in row-major order.
-fn cell_list(bits: u128) -> Vec<u8> {
-    cells_of(bits).map(|c| c.index() as u8).collect()
+/// The subsets of up to eight cells: their digits by mask (bit `k` = the
+/// `k`-th cell in row-major order), visited in HoDoKu's depth-first order.
+struct Subsets {
+    cells: [u8; 8],
+    len: usize,
+    digits: [u16; 256],
 }
+
+impl Subsets {
+    fn new(bits: u128, masks: &[u16; 81]) -> Subsets {
+        let mut out = Subsets {
+            cells: [0; 8],
+            len: 0,
+            digits: [0; 256],
+        };
+        for c in cells_of(bits).take(8) {
+            out.cells[out.len] = c.index() as u8;
+            out.len += 1;
+        }
+        for m in 1..1usize << out.len {
+            let low = m.trailing_zeros() as usize;
+            out.digits[m] = out.digits[m & (m - 1)] | masks[usize::from(out.cells[low])];
+        }
+        out
+    }
+
+    /// The nonempty masks in depth-first order: first cell first, a set
+    /// before its extensions (`{0} {0,1} {0,1,2} … {0,2} …`).
+    fn preorder(&self) -> &'static [u8] {
+        &PREORDER[self.len]
+    }
+
+    /// The cells of a mask as a bitboard.
+    fn cells(&self, m: u8) -> u128 {
+        (0..self.len)
+            .filter(|&k| m >> k & 1 != 0)
+            .fold(0, |b, k| b | 1u128 << self.cells[k])
+    }
+}
+
+/// The bit of `free` at the position of the single bit of `bit` among its
+/// set bits (`bit` = 1 << k: the `k`-th set bit of `free`).
+fn deposit(bit: u8, free: u8) -> u8 {
+    let mut free = free;
+    for _ in 0..bit.trailing_zeros() {
+        free &= free - 1;
+    }
+    free & free.wrapping_neg()
+}
+
+/// For each number of cells `n ≤ 8`, the nonempty subsets of `n` cells in
+/// depth-first order.
+static PREORDER: std::sync::LazyLock<[Vec<u8>; 9]> = std::sync::LazyLock::new(|| {
+    fn walk(n: usize, start: usize, set: u8, out: &mut Vec<u8>) {
+        for k in start..n {
+            let set = set | 1 << k;
+            out.push(set);
+            walk(n, k + 1, set, out);
+        }
+    }
+    std::array::from_fn(|n| {
+        let mut out = Vec::with_capacity((1 << n) - 1);
+        walk(n, 0, 0, &mut out);
+        out
+    })
+});

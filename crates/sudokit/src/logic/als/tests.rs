@@ -260,6 +260,7 @@ fn walk(technique: Technique, names: &[&str]) -> usize {
 fn als_techniques_are_sound_and_fire_on_hard_samples() {
     for t in IMPLEMENTED {
         let seen = walk(*t, &["top1465_200.txt", "forum_hardest_1106_50.txt"]);
+        eprintln!("{t}: {seen} steps");
         assert!(seen > 0, "{t} never fires");
     }
 }
@@ -269,6 +270,73 @@ fn als_techniques_are_sound_and_fire_on_hard_samples() {
 fn als_techniques_are_sound_on_random_minimal_2000() {
     for t in IMPLEMENTED {
         let seen = walk(*t, &["random_minimal_2000.txt"]);
-        eprintln!("{t}: {seen}");
+        eprintln!("{t}: {seen} steps");
+        assert!(seen > 0, "{t} never fires");
+    }
+}
+
+/// Times each technique at the positions where HoDoKu's walk calls it on
+/// top1465_200 (`cargo test --release -p sudokit --lib als_bench --
+/// --ignored --nocapture`); `ALS_BENCH=k` runs technique `k` of
+/// [`IMPLEMENTED`] alone, five times, for a profiler.
+#[test]
+#[ignore = "benchmark"]
+fn als_bench() {
+    use crate::logic::solver::{self, Options};
+    use std::time::Instant;
+    let which: Option<usize> = std::env::var("ALS_BENCH").ok().map(|v| v.parse().unwrap());
+    let mut positions: Vec<Vec<(Grid, Candidates)>> = vec![Vec::new(); 5];
+    let puzzles = sample("top1465_200.txt");
+    for puzzle in &puzzles {
+        let Ok(out) = solver::solve(puzzle, &Options::default()) else {
+            continue;
+        };
+        let mut pos = solver::Position::new(puzzle);
+        let mut orders: Vec<u32> = out
+            .steps
+            .iter()
+            .map(|s| s.step().map_or(u32::MAX, |s| s.technique.facts().order))
+            .collect();
+        if out.status == solver::Status::Stuck {
+            orders.push(u32::MAX);
+        }
+        let mut steps = out.steps.iter();
+        for order in orders {
+            for (k, &tech) in IMPLEMENTED.iter().enumerate() {
+                if tech.facts().order <= order {
+                    positions[k].push((pos.grid, pos.candidates));
+                }
+            }
+            if let Some(step) = steps.next() {
+                let _ = pos.apply_solved(step);
+            }
+        }
+    }
+    let rounds = if which.is_some() { 5 } else { 1 };
+    for (k, &tech) in IMPLEMENTED.iter().enumerate() {
+        if which.is_some_and(|w| w != k) {
+            continue;
+        }
+        let (mut took, mut n) = (0.0, 0);
+        for _ in 0..rounds {
+            for (g, c) in &positions[k] {
+                if k >= 2 {
+                    // Wing, chain and blossom share XZ's data on a position.
+                    std::hint::black_box(find(Technique::AlsXz, g, c));
+                }
+                let start = Instant::now();
+                n += find(tech, g, c).len();
+                took += start.elapsed().as_secs_f64();
+            }
+        }
+        let calls = (positions[k].len() * rounds).max(1) as f64;
+        eprintln!(
+            "{:<14} calls {:>5}  steps {:>6}  {:>7.1} us per call  {:>7.1} us per puzzle",
+            tech.name(),
+            positions[k].len(),
+            n / rounds,
+            took * 1e6 / calls,
+            took * 1e6 / (puzzles.len() * rounds) as f64
+        );
     }
 }

@@ -5,8 +5,9 @@ use super::evidence::{Elims, als_step, rc_link, z_chains};
 use super::sets::Als;
 use super::xz::{common_eliminations, digits};
 use crate::logic::{Step, Technique};
+use std::collections::HashSet;
 
-/// Every ALS-XY-Wing, in HoDoKu's order: pairs of restricted commons
+/// Every ALS-XY-Wing (one per set of eliminations), in HoDoKu's order: pairs of restricted commons
 /// `(i, j)`, `i < j`, that share one set (the pivot C) and join it to two
 /// sets A (by `i`) and B (by `j`) that do not overlap; not both one and the
 /// same digit. A digit `z` common to A and B, neither link, leaves every
@@ -14,27 +15,60 @@ use crate::logic::{Step, Technique};
 /// and take its link from C, B likewise, leaving C two digits short.
 pub(super) fn find(alses: &[Als], table: &RcTable) -> Vec<Step> {
     let incident = Incidence::new(alses.len(), &table.commons);
+    // What the quick tests read, kept together.
+    let brief: Vec<Brief> = alses
+        .iter()
+        .map(|a| Brief {
+            cells: a.cells,
+            all_buddies: a.all_buddies,
+            digits: a.digits,
+        })
+        .collect();
     let rcs = &table.commons;
     let mut steps = Vec::new();
+    let mut seen = HashSet::new();
     for (i, rc1) in rcs.iter().enumerate() {
-        let (l1, l2) = (
-            incident.of(rc1.als1 as usize),
-            incident.of(rc1.als2 as usize),
-        );
-        // Both lists ascend: merge their entries after `i`.
-        let (mut p, mut q) = (
-            l1.partition_point(|&j| j as usize <= i),
-            l2.partition_point(|&j| j as usize <= i),
-        );
-        while p < l1.len() || q < l2.len() {
-            let j = if q == l2.len() || (p < l1.len() && l1[p] < l2[q]) {
-                p += 1;
-                l1[p - 1]
-            } else {
-                q += 1;
-                l2[q - 1]
+        // Each side of `rc1` may be the pivot; the other set is then A. A
+        // needs a digit besides the link for a `z`.
+        let side = |pivot: u32, a: u32| {
+            let list = incident.of(pivot as usize);
+            let useful = brief[a as usize].digits & !rc1.mask() != 0;
+            let list = if useful { list } else { &list[list.len()..] };
+            (
+                &list[list.partition_point(|e| e.rc as usize <= i)..],
+                pivot,
+                a,
+            )
+        };
+        let (mut l1, mut l2) = (side(rc1.als1, rc1.als2), side(rc1.als2, rc1.als1));
+        // Both lists ascend: take their entries in order of `j`.
+        loop {
+            let (entry, pivot, a) = match (l1.0.first(), l2.0.first()) {
+                (Some(e), f) if f.is_none_or(|f| e.rc < f.rc) => {
+                    l1.0 = &l1.0[1..];
+                    (e, l1.1, l1.2)
+                }
+                (_, Some(f)) => {
+                    l2.0 = &l2.0[1..];
+                    (f, l2.1, l2.2)
+                }
+                (None, None) => break,
+                (Some(_), None) => unreachable!("taken by the first arm"),
             };
-            if let Some(step) = wing(alses, rc1, &rcs[j as usize]) {
+            let rc2 = &rcs[entry.rc as usize];
+            if rc1.digit2 == 0 && rc2.digit2 == 0 && rc1.digit1 == rc2.digit1 {
+                continue;
+            }
+            let (qa, qb) = (&brief[a as usize], &brief[entry.other as usize]);
+            let links = rc1.mask() | rc2.mask();
+            if qa.cells & qb.cells != 0
+                || qa.digits & qb.digits & !links == 0
+                || qa.all_buddies & qb.all_buddies == 0
+            {
+                continue;
+            }
+            let sets = [pivot, a, entry.other].map(|k| &alses[k as usize]);
+            if let Some(step) = wing(sets, rc1, rc2, &mut seen) {
                 steps.push(step);
             }
         }
@@ -42,31 +76,17 @@ pub(super) fn find(alses: &[Als], table: &RcTable) -> Vec<Step> {
     steps
 }
 
-/// The wing of two restricted commons sharing one set, if it eliminates.
-fn wing(alses: &[Als], rc1: &RestrictedCommon, rc2: &RestrictedCommon) -> Option<Step> {
-    if rc1.digit2 == 0 && rc2.digit2 == 0 && rc1.digit1 == rc2.digit1 {
-        return None;
-    }
-    let (pivot, a, b) = if rc1.als1 == rc2.als1 {
-        (rc1.als1, rc1.als2, rc2.als2)
-    } else if rc1.als1 == rc2.als2 {
-        (rc1.als1, rc1.als2, rc2.als1)
-    } else if rc1.als2 == rc2.als1 {
-        (rc1.als2, rc1.als1, rc2.als2)
-    } else {
-        (rc1.als2, rc1.als1, rc2.als1)
-    };
-    let (c, a, b) = (
-        &alses[pivot as usize],
-        &alses[a as usize],
-        &alses[b as usize],
-    );
-    if a.cells & b.cells != 0 {
-        return None;
-    }
+/// The wing of the pivot C and the sets A and B, joined by `rc1` (A–C) and
+/// `rc2` (C–B), if it eliminates.
+fn wing(
+    [c, a, b]: [&Als; 3],
+    rc1: &RestrictedCommon,
+    rc2: &RestrictedCommon,
+    seen: &mut HashSet<Elims>,
+) -> Option<Step> {
     let mut elims = Elims::default();
     common_eliminations(a, b, rc1.mask() | rc2.mask(), &mut elims);
-    if elims.is_empty() {
+    if elims.is_empty() || !seen.insert(elims) {
         return None;
     }
     let mut step = als_step(Technique::AlsXyWing, &[a, b, c], &elims)
@@ -90,11 +110,26 @@ fn distinct_pair(rc1: &RestrictedCommon, rc2: &RestrictedCommon) -> (u8, u8) {
     (rc1.digit1, y)
 }
 
-/// For each set, the indices of the restricted commons touching it, in
-/// increasing order (one flat array).
+/// The fields of a set the first tests of a wing read.
+struct Brief {
+    cells: u128,
+    all_buddies: u128,
+    digits: u16,
+}
+
+/// A restricted common as seen from one of its sets.
+struct Entry {
+    /// Its index in the table.
+    rc: u32,
+    /// The set at its other end.
+    other: u32,
+}
+
+/// For each set, the restricted commons touching it, by increasing index
+/// (one flat array).
 struct Incidence {
     starts: Vec<u32>,
-    entries: Vec<u32>,
+    entries: Vec<Entry>,
 }
 
 impl Incidence {
@@ -108,17 +143,22 @@ impl Incidence {
             starts[i + 1] += starts[i];
         }
         let mut fill = starts.clone();
-        let mut entries = vec![0u32; rcs.len() * 2];
+        let mut entries: Vec<Entry> = (0..rcs.len() * 2)
+            .map(|_| Entry { rc: 0, other: 0 })
+            .collect();
         for (k, rc) in rcs.iter().enumerate() {
-            for s in [rc.als1, rc.als2] {
-                entries[fill[s as usize] as usize] = k as u32;
+            for (s, other) in [(rc.als1, rc.als2), (rc.als2, rc.als1)] {
+                entries[fill[s as usize] as usize] = Entry {
+                    rc: k as u32,
+                    other,
+                };
                 fill[s as usize] += 1;
             }
         }
         Incidence { starts, entries }
     }
 
-    fn of(&self, set: usize) -> &[u32] {
+    fn of(&self, set: usize) -> &[Entry] {
         &self.entries[self.starts[set] as usize..self.starts[set + 1] as usize]
     }
 }

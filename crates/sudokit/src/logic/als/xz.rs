@@ -4,9 +4,10 @@ use super::commons::RcTable;
 use super::evidence::{Elims, als_step};
 use super::sets::Als;
 use crate::logic::{Step, Technique};
+use std::collections::HashSet;
 
 /// Every ALS-XZ, in HoDoKu's order (restricted commons in list order; HoDoKu
-/// takes the first).
+/// takes the first), one per set of eliminations.
 ///
 /// Singly linked by `x`: a digit `z` common to both sets leaves every cell
 /// seeing all its places in both. Doubly linked by `x1` and `x2`: both sets
@@ -15,6 +16,7 @@ use crate::logic::{Step, Technique};
 /// the cells outside the other set that see all its places in the set.
 pub(super) fn find(alses: &[Als], table: &RcTable) -> Vec<Step> {
     let mut steps = Vec::new();
+    let mut seen = HashSet::new();
     for rc in &table.commons {
         let (a, b) = (&alses[rc.als1 as usize], &alses[rc.als2 as usize]);
         let mut elims = Elims::default();
@@ -25,7 +27,7 @@ pub(super) fn find(alses: &[Als], table: &RcTable) -> Vec<Step> {
             locked_eliminations(a, b, x, &mut elims);
             locked_eliminations(b, a, x, &mut elims);
         }
-        if elims.is_empty() {
+        if elims.is_empty() || !seen.insert(elims) {
             continue;
         }
         let step = als_step(Technique::AlsXz, &[a, b], &elims).with_digits(digits(x));
