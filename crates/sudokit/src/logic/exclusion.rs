@@ -1,35 +1,355 @@
-//! Sudoku Explainer's aligned pair and aligned triplet exclusion.
+//! Sudoku Explainer's aligned pair exclusion (6.2) and aligned triplet
+//! exclusion (7.5), found as SE 1.2.1's `AlignedPairExclusion` and
+//! `AlignedExclusion(3)` find them.
 //!
-//! Not implemented yet: [`IMPLEMENTED`] is empty and [`find`] finds nothing.
+//! Take two (or three) cells and list every way to fill them from their
+//! candidates. A way is impossible when two of the cells see each other and
+//! get the same digit, or when a cell seeing all of them (an "excluding"
+//! cell, with at most two candidates for a pair, three for a triplet) has
+//! only digits of that way: it would be left empty. A candidate of the
+//! cells that appears in no possible way is false.
+//!
+//! As SE does, a cell takes part only if no cell sharing a house with it is
+//! a naked single (SE leaves those to the singles), and it has an excluding
+//! cell; two common excluding cells at least are needed. For a triplet, SE
+//! takes any two such cells and a third among the excluding cells of either
+//! of them.
 
-use crate::candidates::Candidates;
-use crate::grid::Grid;
+use crate::candidates::{Candidates, DigitSet, PEERS};
+use crate::grid::{Cell, Grid};
 use crate::logic::{Step, Technique};
 
 /// The techniques of this family that are implemented.
-pub const IMPLEMENTED: &[Technique] = &[];
+pub const IMPLEMENTED: &[Technique] = &[
+    Technique::AlignedPairExclusion,
+    Technique::AlignedTripletExclusion,
+];
 
-/// Every step of `technique` (a member of this family) on the position.
+/// Every step of `technique` (a member of this family) on the position, in
+/// SE's order of the cells.
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
-    let _ = (technique, grid, candidates);
-    Vec::new()
+    let _ = grid;
+    match technique {
+        Technique::AlignedPairExclusion => Exclusion::new(candidates, 2).pairs(),
+        Technique::AlignedTripletExclusion => Exclusion::new(candidates, 3).triplets(),
+        _ => Vec::new(),
+    }
+}
+
+fn cell(i: usize) -> Cell {
+    Cell::new(i).expect("cells are < 81")
+}
+
+/// The search for one degree (2 or 3) on a position.
+struct Exclusion {
+    sets: [u16; 81],
+    /// The cells that may take part, row-major.
+    base: Vec<usize>,
+    /// Per cell: its excluding cells (peers with 2 to `degree` candidates).
+    excluders: [u128; 81],
+}
+
+impl Exclusion {
+    fn new(candidates: &Candidates, degree: usize) -> Exclusion {
+        let sets: [u16; 81] = std::array::from_fn(|i| candidates.get(cell(i)).bits());
+        let mut excluders = [0u128; 81];
+        let mut base = Vec::new();
+        for i in 0..81 {
+            if sets[i].count_ones() < 2 {
+                continue;
+            }
+            let peers = &PEERS[i];
+            if peers
+                .iter()
+                .any(|&p| sets[usize::from(p)].count_ones() == 1)
+            {
+                continue;
+            }
+            excluders[i] = peers
+                .iter()
+                .filter(|&&p| (2..=degree as u32).contains(&sets[usize::from(p)].count_ones()))
+                .fold(0u128, |m, &p| m | 1 << p);
+            if excluders[i] != 0 {
+                base.push(i);
+            }
+        }
+        Exclusion {
+            sets,
+            base,
+            excluders,
+        }
+    }
+
+    /// The pairs of base cells in SE's order: by the second, then the first.
+    fn pair_indices(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (1..self.base.len()).flat_map(|j| (0..j).map(move |i| (i, j)))
+    }
+
+    fn pairs(&self) -> Vec<Step> {
+        let mut steps = Vec::new();
+        for (i, j) in self.pair_indices() {
+            let cells = [self.base[i], self.base[j]];
+            steps.extend(self.exclude(&cells));
+        }
+        steps
+    }
+
+    fn triplets(&self) -> Vec<Step> {
+        if self.base.len() < 3 {
+            return Vec::new();
+        }
+        let in_base = self.base.iter().fold(0u128, |m, &c| m | 1 << c);
+        let mut seen: Vec<u128> = Vec::new();
+        let mut steps = Vec::new();
+        for (i, j) in self.pair_indices() {
+            let (a, b) = (self.base[i], self.base[j]);
+            if (self.excluders[a] & self.excluders[b]).count_ones() < 2 {
+                continue; // the triplet's common excluding cells are fewer
+            }
+            let mut tails = (self.excluders[a] | self.excluders[b]) & in_base;
+            tails &= !(1u128 << a | 1u128 << b);
+            while tails != 0 {
+                let t = tails.trailing_zeros() as usize;
+                tails &= tails - 1;
+                let set = 1u128 << a | 1u128 << b | 1u128 << t;
+                if seen.contains(&set) {
+                    continue;
+                }
+                if let Some(step) = self.exclude(&[a, b, t]) {
+                    seen.push(set);
+                    steps.push(step);
+                }
+            }
+        }
+        steps
+    }
+
+    /// The step on `cells`, if some candidate of theirs appears in no
+    /// possible way to fill them.
+    fn exclude(&self, cells: &[usize]) -> Option<Step> {
+        let common = cells.iter().fold(!0u128, |m, &c| m & self.excluders[c]);
+        if common.count_ones() < 2 {
+            return None;
+        }
+        // Only an excluding cell within the cells' digits can be emptied.
+        let digits = cells.iter().fold(0u16, |m, &c| m | self.sets[c]);
+        let mut relevant = [(0usize, 0u16); 20];
+        let mut n = 0;
+        let mut rest = common;
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.sets[e] & !digits == 0 {
+                relevant[n] = (e, self.sets[e]);
+                n += 1;
+            }
+        }
+        if n == 0 && !self.twin_pair(cells) {
+            return None; // every way with distinct digits survives
+        }
+        let (allowed, locking) = self.ways(cells, &relevant[..n])?;
+        let technique = match cells.len() {
+            2 => Technique::AlignedPairExclusion,
+            _ => Technique::AlignedTripletExclusion,
+        };
+        let mut step = Step::new(technique).with_cells(cells.iter().map(|&c| cell(c)));
+        for (k, &c) in cells.iter().enumerate() {
+            for d in DigitSet::from_bits(self.sets[c] & !allowed[k]).iter() {
+                step = step.eliminate(cell(c), d);
+            }
+        }
+        step.cells
+            .extend((0..81).filter(|&e| locking >> e & 1 == 1).map(cell));
+        Some(step)
+    }
+
+    /// Whether two of `cells` see each other and hold the same two digits
+    /// (without an excluding cell, only then can a way be impossible).
+    fn twin_pair(&self, cells: &[usize]) -> bool {
+        cells.iter().enumerate().any(|(k, &x)| {
+            cells[k + 1..].iter().any(|&y| {
+                self.sets[x] == self.sets[y]
+                    && self.sets[x].count_ones() == 2
+                    && cell(x).sees(cell(y))
+            })
+        })
+    }
+
+    /// Every way to fill `cells` (two or three): the digits each cell takes
+    /// in some possible way, and the excluding cells that rule ways out;
+    /// `None` as soon as every candidate has a possible way.
+    fn ways(&self, cells: &[usize], excluding: &[(usize, u16)]) -> Option<([u16; 3], u128)> {
+        let n = cells.len();
+        let mut sets = [0u16; 3];
+        let mut sees = [[false; 3]; 3];
+        for x in 0..n {
+            sets[x] = self.sets[cells[x]];
+            for y in 0..n {
+                sees[x][y] = x != y && cell(cells[x]).sees(cell(cells[y]));
+            }
+        }
+        if n == 2 {
+            sets[2] = 1; // one dummy digit: the loops below stay uniform
+        }
+        let (mut allowed, mut locking) = ([0u16; 3], 0u128);
+        for a in bits(sets[0]) {
+            for b in bits(sets[1]) {
+                if a == b && sees[0][1] {
+                    continue;
+                }
+                for c in bits(sets[2]) {
+                    let repeat = n == 3 && ((a == c && sees[0][2]) || (b == c && sees[1][2]));
+                    if repeat {
+                        continue;
+                    }
+                    let union = a | b | if n == 3 { c } else { 0 };
+                    if let Some(&(e, _)) = excluding.iter().find(|&&(_, s)| s & !union == 0) {
+                        locking |= 1u128 << e;
+                        continue;
+                    }
+                    allowed[0] |= a;
+                    allowed[1] |= b;
+                    allowed[2] |= c;
+                    if (0..n).all(|k| allowed[k] == sets[k]) {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some((allowed, locking))
+    }
+}
+
+/// The single-digit bits of `set`, lowest first.
+fn bits(mut set: u16) -> impl Iterator<Item = u16> {
+    std::iter::from_fn(move || {
+        let low = set & set.wrapping_neg();
+        set &= !low;
+        (low != 0).then_some(low)
+    })
 }
 
 /// Sudoku Explainer's rating of `step` (a step of this family) when it
-/// depends on the step (length bonus, type, size); `None` for the table's
-/// rating ([`crate::logic::Facts::se`]).
+/// depends on the step; `None` for the table's rating (6.2 and 7.5, which
+/// SE gives every step of these techniques).
 pub(crate) fn se_rating(step: &crate::logic::Step) -> Option<f64> {
     let _ = step;
     None
 }
 
 /// The reason part of the text of `step` (a step of this family), in
-/// `lang`, for the techniques whose words live here; `None` leaves the text
-/// to [`crate::logic::explain`].
+/// `lang`.
 pub(crate) fn reason(
     step: &crate::logic::Step,
     lang: crate::classic::trace::Lang,
 ) -> Option<String> {
-    let _ = (step, lang);
-    None
+    use crate::classic::trace::Lang;
+    use crate::logic::explain::cell_list;
+    let n = match step.technique {
+        Technique::AlignedPairExclusion => 2,
+        Technique::AlignedTripletExclusion => 3,
+        _ => return None,
+    };
+    let base = cell_list(step.cells.get(..n)?);
+    let excluding = cell_list(step.cells.get(n..)?);
+    Some(match lang {
+        Lang::En => format!(
+            "filling {base} so that {excluding}, which see them all, keep a candidate and no house gets a digit twice leaves no way for the removed candidates"
+        ),
+        Lang::Es => format!(
+            "al llenar {base} de modo que {excluding}, que las ven todas, conserven un candidato y ninguna unidad repita un dígito, los candidatos eliminados no caben en ninguna combinación"
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::soundness::{c, check_technique, elims, sample, set};
+
+    /// An open grid (all candidates) with the listed cells set.
+    fn pencil(cells: &[((usize, usize), &[u8])]) -> (Grid, Candidates) {
+        let grid = Grid::empty();
+        let mut candidates = Candidates::from_grid(&grid);
+        for &((r, col), digits) in cells {
+            candidates.set(c(r, col), set(digits));
+        }
+        (grid, candidates)
+    }
+
+    fn on(steps: &[Step], cells: &[Cell]) -> Vec<String> {
+        let mut want = cells.to_vec();
+        want.sort();
+        let step = steps.iter().find(|s| {
+            let mut got = s.cells[..cells.len()].to_vec();
+            got.sort();
+            got == want
+        });
+        step.map(elims).unwrap_or_default()
+    }
+
+    #[test]
+    fn pair_as_documented() {
+        // The usual first example (sudokuwiki.org): r7c2 (24) and r7c3 (258)
+        // see each other; r7c9 (28) and r8c1 (48) see both. 2/2 repeats,
+        // 2/8 empties r7c9, 4/8 empties r8c1: no way left puts 8 in r7c3.
+        let (grid, cands) = pencil(&[
+            ((7, 2), &[2, 4]),
+            ((7, 3), &[2, 5, 8]),
+            ((7, 9), &[2, 8]),
+            ((8, 1), &[4, 8]),
+        ]);
+        let steps = find(Technique::AlignedPairExclusion, &grid, &cands);
+        assert_eq!(on(&steps, &[c(7, 2), c(7, 3)]), ["r7c3<>8"]);
+        let step = steps
+            .iter()
+            .find(|s| s.cells[..2] == [c(7, 2), c(7, 3)])
+            .unwrap();
+        assert_eq!(step.cells[2..], [c(7, 9), c(8, 1)]);
+        // r7c1 (all digits) with r7c2: 8 in r7c1 leaves r7c2 nothing.
+        assert_eq!(on(&steps, &[c(7, 1), c(7, 2)]), ["r7c1<>8"]);
+        // With one excluding cell SE does not look.
+        let (grid, cands) = pencil(&[((7, 2), &[2, 4]), ((7, 3), &[2, 5, 8]), ((7, 9), &[2, 8])]);
+        assert!(find(Technique::AlignedPairExclusion, &grid, &cands).is_empty());
+    }
+
+    #[test]
+    fn pair_skipped_next_to_a_naked_single() {
+        let (grid, mut cands) = pencil(&[
+            ((7, 2), &[2, 4]),
+            ((7, 3), &[2, 5, 8]),
+            ((7, 9), &[2, 8]),
+            ((8, 1), &[4, 8]),
+        ]);
+        cands.set(c(9, 3), set(&[6]));
+        let steps = find(Technique::AlignedPairExclusion, &grid, &cands);
+        assert_eq!(on(&steps, &[c(7, 2), c(7, 3)]), Vec::<String>::new());
+    }
+
+    #[test]
+    fn triplet() {
+        // r1c1 (12), r1c2 (13), r1c3 (234) in row 1 and box 1; r1c8 (14)
+        // and r1c9 (234) see all three. Ways with 4 in r1c3: 1/3/4 and
+        // 2/1/4 empty r1c8, 2/3/4 empties r1c9.
+        let (grid, cands) = pencil(&[
+            ((1, 1), &[1, 2]),
+            ((1, 2), &[1, 3]),
+            ((1, 3), &[2, 3, 4]),
+            ((1, 8), &[1, 4]),
+            ((1, 9), &[2, 3, 4]),
+        ]);
+        let steps = find(Technique::AlignedTripletExclusion, &grid, &cands);
+        assert_eq!(on(&steps, &[c(1, 1), c(1, 2), c(1, 3)]), ["r1c3<>4"]);
+        // No pair of them does it: r1c9 has three candidates.
+        let pairs = find(Technique::AlignedPairExclusion, &grid, &cands);
+        assert!(on(&pairs, &[c(1, 2), c(1, 3)]).is_empty());
+        assert!(on(&pairs, &[c(1, 1), c(1, 3)]).is_empty());
+    }
+
+    #[test]
+    fn exclusions_are_sound_and_fire() {
+        let hard = sample("top1465_200.txt");
+        assert!(check_technique(Technique::AlignedPairExclusion, &hard[..40]) > 0);
+        assert!(check_technique(Technique::AlignedTripletExclusion, &hard[..40]) > 0);
+    }
 }

@@ -738,7 +738,10 @@ techniques! {
         se_only(Uniqueness, 8607, OFF, se(5.7)),
         "Bivalue universal grave, type 4",
         "Tumba universal bivalor, tipo 4";
-    /// Aligned pair exclusion. Evidence: `cells` = the pair, then the excluding cells.
+    /// Sudoku Explainer's aligned pair exclusion (see
+    /// [`exclusion`](crate::logic::exclusion)). Evidence: `cells` = the two
+    /// cells, then the excluding cells (seeing both) that rule out some way
+    /// to fill them.
     AlignedPairExclusion = "aligned-pair-exclusion", "Aligned pair exclusion", "Exclusión de par alineado",
         se_only(Exclusion, 8608, OFF, se(6.2)),
         "Two cells seeing each other: combinations that empty a bivalue cell they both see are excluded",
@@ -778,7 +781,9 @@ techniques! {
         se_only(SeChains, 8615, OFF, se(7.5)),
         "Assuming a candidate makes a digit lose every place: it is false",
         "Suponer un candidato deja a un dígito sin sitio: es falso";
-    /// Aligned triplet exclusion. Evidence: `cells` = the triplet, then the excluding cells.
+    /// Sudoku Explainer's aligned triplet exclusion. Evidence: `cells` = the
+    /// three cells, then the excluding cells (seeing all three) that rule
+    /// out some way to fill them.
     AlignedTripletExclusion = "aligned-triplet-exclusion", "Aligned triplet exclusion", "Exclusión de trío alineado",
         se_only(Exclusion, 8616, OFF, se(7.5)),
         "Three cells: combinations that empty a cell they all see are excluded",
