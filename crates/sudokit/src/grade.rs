@@ -297,12 +297,15 @@ pub fn grade(puzzle: &Grid, options: &GradeOptions) -> Result<Grade, Invalid> {
     })
 }
 
-/// HoDoKu's default technique set (brute force included, once available).
+/// HoDoKu's default technique set, brute force included: HoDoKu takes a
+/// brute-force step wherever its other techniques find nothing, so its walk
+/// always finishes a unique puzzle. (Sudokit's own default set leaves brute
+/// force out: it finishes every puzzle without guessing.)
 pub fn hodoku_default_set() -> Vec<Technique> {
     Technique::ALL
         .iter()
         .copied()
-        .filter(|t| t.is_default() && t.facts().hodoku.is_some())
+        .filter(|t| (t.is_default() && t.facts().hodoku.is_some()) || *t == Technique::BruteForce)
         .collect()
 }
 

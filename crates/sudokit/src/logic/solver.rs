@@ -199,6 +199,8 @@ impl Position {
                 // (nice loops and AICs, forcing chains of both forms): its
                 // sort picks among all their steps.
                 steps.sort_by_key(crate::logic::hodoku_key);
+            } else if sorted_by_hodoku(group[0]) {
+                steps.sort_by_key(hodoku_general_key);
             } else if group[0] == Technique::HiddenSingle {
                 // By house (rows, columns, boxes), then digit: the order in
                 // which HoDoKu queues the hidden singles of a fresh position.
@@ -247,6 +249,40 @@ impl Position {
         self.candidates.place(cell, digit);
         Some(SolvedStep::Guess { cell, digit })
     }
+}
+
+/// Whether HoDoKu gathers every step of `technique` and takes the first in
+/// its general order ([`hodoku_general_key`]) rather than the first found:
+/// its chain solver does so for X-chains, XY-chains and remote pairs.
+fn sorted_by_hodoku(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::XChain | Technique::XyChain | Technique::RemotePair
+    )
+}
+
+/// HoDoKu's general order of steps (`SolutionStep.compareTo`): most
+/// eliminations first, then the smaller weighted sum of the eliminations
+/// (in digit-then-cell order, the k-th weighted `1 + 80k`), then the
+/// shorter chain.
+fn hodoku_general_key(step: &Step) -> (i64, i64, usize) {
+    let mut elims: Vec<(u8, usize)> = step
+        .eliminations
+        .iter()
+        .map(|(c, d)| (d.get(), c.index()))
+        .collect();
+    elims.sort_unstable();
+    elims.dedup();
+    let sum = elims
+        .iter()
+        .enumerate()
+        .map(|(k, &(d, c))| (c * (1 + 80 * k)) as i64 + i64::from(d))
+        .sum();
+    let length = step
+        .chains
+        .first()
+        .map_or(step.links.len(), |chain| chain.nodes.len());
+    (-(elims.len() as i64), sum, length)
 }
 
 /// The result of [`solve`].

@@ -669,9 +669,12 @@ techniques! {
         hodoku(LastResort, 8800, 10000, Extreme, OFF, se_approx(9.0)),
         "No valid placement pattern of a digit uses a cell: the digit leaves it",
         "Ningún patrón válido de un dígito usa una casilla: el dígito sale de ella";
-    /// HoDoKu's brute force: the solution's digit in one cell. Evidence: none.
+    /// HoDoKu's brute force: the solution's digit in the middle empty cell.
+    /// Evidence: `cells` = [the cell]. On in HoDoKu's default set (the
+    /// grader's HoDoKu walk adds it, see [`crate::grade::hodoku_default_set`])
+    /// but off in sudokit's, which finishes every puzzle without guessing.
     BruteForce = "brute-force", "Brute force", "Fuerza bruta",
-        hodoku(LastResort, 8900, 10000, Extreme, ON, se_approx(11.0)),
+        hodoku(LastResort, 8900, 10000, Extreme, OFF, se_approx(11.0)),
         "The solution's digit is placed without a deduction, as HoDoKu does when nothing else applies",
         "Se coloca el dígito de la solución sin deducción, como hace HoDoKu cuando nada más sirve";
     /// Sudoku Explainer's unique loop, type 1: a loop of 6, 8, 10 or more
@@ -1175,13 +1178,14 @@ impl Technique {
     }
 
     /// Whether the technique assumes the puzzle has exactly one solution:
-    /// unique and hidden rectangles, avoidable rectangles and BUG+1. On a
+    /// unique and hidden rectangles, avoidable rectangles and BUG+1, and
+    /// brute force (which places the first solution's digit). On a
     /// puzzle with several solutions they can eliminate real solutions, so
     /// callers use them only on puzzles known to be unique (the human-style
     /// solver refuses other puzzles; deepening drops them, see
     /// [`crate::classic::deepening`]).
     pub const fn assumes_uniqueness(self) -> bool {
-        matches!(self.family(), Family::Uniqueness)
+        matches!(self.family(), Family::Uniqueness) || matches!(self, Technique::BruteForce)
     }
 }
 

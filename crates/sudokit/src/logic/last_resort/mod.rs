@@ -1,23 +1,30 @@
-//! The last resorts: templates (set and delete, not implemented yet) and
-//! HoDoKu's brute force ([`brute_force`]).
+//! The last resorts: HoDoKu's templates, set and delete ([`templates`]),
+//! and HoDoKu's brute force ([`brute_force`]).
 
 use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::logic::{Step, Technique};
 
 pub mod brute_force;
+pub mod templates;
 
 /// The techniques of this family that are implemented. Brute force is
-/// written ([`brute_force::step`]) but not listed: listed, it would be
-/// available to every walk and to deepening, where placing the first
-/// solution's digit is wrong on puzzles with several solutions; the solver
-/// calls it where HoDoKu would.
-pub const IMPLEMENTED: &[Technique] = &[];
+/// available by name but in no default set but HoDoKu's (the grader's
+/// HoDoKu walk); it assumes a unique puzzle
+/// ([`Technique::assumes_uniqueness`]), so deepening drops it elsewhere.
+pub const IMPLEMENTED: &[Technique] = &[
+    Technique::TemplateSet,
+    Technique::TemplateDelete,
+    Technique::BruteForce,
+];
 
 /// Every step of `technique` (a member of this family) on the position.
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
     match technique {
         Technique::BruteForce => brute_force::step(grid, candidates).into_iter().collect(),
+        Technique::TemplateSet | Technique::TemplateDelete => {
+            templates::find(technique, grid, candidates)
+        }
         _ => Vec::new(),
     }
 }
@@ -37,9 +44,44 @@ pub(crate) fn reason(
     lang: crate::classic::trace::Lang,
 ) -> Option<String> {
     use crate::classic::trace::Lang;
-    if step.technique != Technique::BruteForce {
-        return None;
+    let digit = step.digits.iter().next();
+    match (step.technique, lang, digit) {
+        (Technique::BruteForce, _, _) => brute_force_reason(step, lang),
+        (Technique::TemplateSet, Lang::En, Some(d)) => Some(format!(
+            "every placement pattern of {d} (one place per row, column and box) that fits the grid and the other digits' patterns uses {}",
+            cell_list(&step.cells)
+        )),
+        (Technique::TemplateSet, Lang::Es, Some(d)) => Some(format!(
+            "todos los patrones de colocación de {d} (un sitio por fila, columna y caja) compatibles con la rejilla y con los patrones de los demás dígitos usan {}",
+            cell_list(&step.cells)
+        )),
+        (Technique::TemplateDelete, Lang::En, Some(d)) => Some(format!(
+            "no placement pattern of {d} (one place per row, column and box) that fits the grid and the other digits' patterns uses {}",
+            cell_list(&step.cells)
+        )),
+        (Technique::TemplateDelete, Lang::Es, Some(d)) => Some(format!(
+            "ningún patrón de colocación de {d} (un sitio por fila, columna y caja) compatible con la rejilla y con los patrones de los demás dígitos usa {}",
+            cell_list(&step.cells)
+        )),
+        _ => None,
     }
+}
+
+/// `r1c2, r3c4`.
+fn cell_list(cells: &[crate::grid::Cell]) -> String {
+    cells
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The words of a brute-force step.
+fn brute_force_reason(
+    step: &crate::logic::Step,
+    lang: crate::classic::trace::Lang,
+) -> Option<String> {
+    use crate::classic::trace::Lang;
     let (cell, digit) = *step.placements.first()?;
     Some(match lang {
         Lang::En => format!(
