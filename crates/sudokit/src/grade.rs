@@ -247,6 +247,18 @@ pub struct Grade {
     pub steps: Vec<SolvedStep>,
 }
 
+/// HoDoKu's score of `step`: its technique's base score, except that a
+/// BUG+1 that places its digit counts as HoDoKu's two steps, the BUG+1
+/// that deletes the cell's other candidates and the naked single after it.
+fn hodoku_step_score(step: &Step) -> u32 {
+    let base = hodoku_score(step.technique);
+    if step.technique == Technique::BugPlusOne && !step.placements.is_empty() {
+        base + hodoku_score(Technique::NakedSingle)
+    } else {
+        base
+    }
+}
+
 /// HoDoKu's level and score of a sequence of steps; `solved` says whether
 /// they finish the puzzle.
 pub fn hodoku_grade<'a>(steps: impl IntoIterator<Item = &'a Step>, solved: bool) -> (Level, u32) {
@@ -254,7 +266,7 @@ pub fn hodoku_grade<'a>(steps: impl IntoIterator<Item = &'a Step>, solved: bool)
     let mut score = 0u32;
     for step in steps {
         level = level.max(hodoku_level(step.technique));
-        score += hodoku_score(step.technique);
+        score += hodoku_step_score(step);
     }
     if !solved {
         level = Level::Extreme;

@@ -174,20 +174,34 @@ pub(crate) fn chain_step(
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
     let _ = grid;
     let mut steps = Vec::new();
-    for digit in Digit::all() {
-        let places = places(candidates, digit);
-        if places.count_ones() < 4 {
-            continue;
-        }
-        match technique {
-            Technique::Skyscraper => skyscrapers(digit, places, &mut steps),
-            Technique::TwoStringKite => kites(digit, places, &mut steps),
-            Technique::TurbotFish => turbot_fish(digit, places, &mut steps),
-            Technique::EmptyRectangle => empty_rectangles(digit, places, &mut steps),
-            _ => {}
+    // HoDoKu looks for skyscrapers in rows for every digit, then in columns:
+    // its walk takes the first it finds.
+    let passes: &[bool] = if technique == Technique::Skyscraper {
+        &[true, false]
+    } else {
+        &[true]
+    };
+    for &rows in passes {
+        for digit in Digit::all() {
+            let places = places(candidates, digit);
+            if places.count_ones() >= 4 {
+                find_digit(technique, digit, places, rows, &mut steps);
+            }
         }
     }
     steps
+}
+
+/// The steps of `technique` on `digit` (skyscrapers: in rows when `rows`,
+/// else in columns).
+fn find_digit(technique: Technique, digit: Digit, places: u128, rows: bool, steps: &mut Vec<Step>) {
+    match technique {
+        Technique::Skyscraper => skyscrapers(digit, places, rows, steps),
+        Technique::TwoStringKite => kites(digit, places, steps),
+        Technique::TurbotFish => turbot_fish(digit, places, steps),
+        Technique::EmptyRectangle => empty_rectangles(digit, places, steps),
+        _ => {}
+    }
 }
 
 /// Conjugate pairs of the houses `from..to` (0..9 rows, 9..18 columns).
@@ -201,39 +215,37 @@ fn across(cell: Cell, rows: bool) -> usize {
     if rows { cell.col() } else { cell.row() }
 }
 
-/// Skyscrapers in rows, then in columns.
-fn skyscrapers(digit: Digit, places: u128, steps: &mut Vec<Step>) {
-    for rows in [true, false] {
-        let lines = if rows { 0..9 } else { 9..18 };
-        let pairs = pairs_in(places, lines);
-        for (i, &(a0, a1)) in pairs.iter().enumerate() {
-            for &(b0, b1) in &pairs[i + 1..] {
-                let x = |c: Cell| across(c, rows);
-                // The joined ends share a cross line; the free ends must not.
-                let ends = [
-                    (a0, b0, a1, b1),
-                    (a1, b1, a0, b0),
-                    (a0, b1, a1, b0),
-                    (a1, b0, a0, b1),
-                ];
-                let Some(&(ja, jb, fa, fb)) = ends
-                    .iter()
-                    .find(|&&(ja, jb, fa, fb)| x(ja) == x(jb) && x(fa) != x(fb))
-                else {
-                    continue;
-                };
-                let elims = places & PEER_BITS[fa.index()] & PEER_BITS[fb.index()];
-                if elims != 0 {
-                    let mut step = chain_step(
-                        Technique::Skyscraper,
-                        digit,
-                        &[fa, ja, jb, fb],
-                        places,
-                        elims,
-                    );
-                    step.cells = vec![ja, jb, fa, fb];
-                    steps.push(step);
-                }
+/// Skyscrapers in rows (`rows`) or in columns.
+fn skyscrapers(digit: Digit, places: u128, rows: bool, steps: &mut Vec<Step>) {
+    let lines = if rows { 0..9 } else { 9..18 };
+    let pairs = pairs_in(places, lines);
+    for (i, &(a0, a1)) in pairs.iter().enumerate() {
+        for &(b0, b1) in &pairs[i + 1..] {
+            let x = |c: Cell| across(c, rows);
+            // The joined ends share a cross line; the free ends must not.
+            let ends = [
+                (a0, b0, a1, b1),
+                (a1, b1, a0, b0),
+                (a0, b1, a1, b0),
+                (a1, b0, a0, b1),
+            ];
+            let Some(&(ja, jb, fa, fb)) = ends
+                .iter()
+                .find(|&&(ja, jb, fa, fb)| x(ja) == x(jb) && x(fa) != x(fb))
+            else {
+                continue;
+            };
+            let elims = places & PEER_BITS[fa.index()] & PEER_BITS[fb.index()];
+            if elims != 0 {
+                let mut step = chain_step(
+                    Technique::Skyscraper,
+                    digit,
+                    &[fa, ja, jb, fb],
+                    places,
+                    elims,
+                );
+                step.cells = vec![ja, jb, fa, fb];
+                steps.push(step);
             }
         }
     }

@@ -253,11 +253,12 @@ impl Position {
 
 /// Whether HoDoKu gathers every step of `technique` and takes the first in
 /// its general order ([`hodoku_general_key`]) rather than the first found:
-/// its chain solver does so for X-chains, XY-chains and remote pairs.
+/// its chain solver does so for X-chains, XY-chains, remote pairs and
+/// turbot fish.
 fn sorted_by_hodoku(technique: Technique) -> bool {
     matches!(
         technique,
-        Technique::XChain | Technique::XyChain | Technique::RemotePair
+        Technique::XChain | Technique::XyChain | Technique::RemotePair | Technique::TurbotFish
     )
 }
 
