@@ -1,4 +1,5 @@
-//! Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle.
+//! Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty
+//! Rectangle, and HoDoKu's duals of the kite and the empty rectangle.
 //!
 //! All four are short chains on one digit, as HoDoKu defines them:
 //!
@@ -18,6 +19,12 @@
 //!   (or column): the cell where the pair's far end meets the box's column
 //!   (row) loses the digit.
 //!
+//! - a Dual 2-String Kite is two kites on one digit joined in the same two
+//!   box cells, and a Dual Empty Rectangle two empty rectangles on one
+//!   digit in the same box (so with the same box candidates), each pair
+//!   with different eliminations: HoDoKu shows them as one step that makes
+//!   both (its "duals", off by default).
+//!
 //! Steps come digit by digit; within a digit, in the order of the houses
 //! and cells involved. The module also holds the cell bitboards that the
 //! other chain families (wings, chains, coloring) share.
@@ -32,6 +39,8 @@ pub const IMPLEMENTED: &[Technique] = &[
     Technique::TwoStringKite,
     Technique::TurbotFish,
     Technique::EmptyRectangle,
+    Technique::DualTwoStringKite,
+    Technique::DualEmptyRectangle,
 ];
 
 /// Each house's cells as a bitboard (bit `i` is cell `i`).
@@ -200,8 +209,63 @@ fn find_digit(technique: Technique, digit: Digit, places: u128, rows: bool, step
         Technique::TwoStringKite => kites(digit, places, steps),
         Technique::TurbotFish => turbot_fish(digit, places, steps),
         Technique::EmptyRectangle => empty_rectangles(digit, places, steps),
+        Technique::DualTwoStringKite => {
+            let mut kites_found = Vec::new();
+            kites(digit, places, &mut kites_found);
+            duals(
+                &kites_found,
+                Technique::DualTwoStringKite,
+                same_kite_box,
+                steps,
+            );
+        }
+        Technique::DualEmptyRectangle => {
+            let mut ers = Vec::new();
+            empty_rectangles(digit, places, &mut ers);
+            duals(&ers, Technique::DualEmptyRectangle, same_er_box, steps);
+        }
         _ => {}
     }
+}
+
+/// HoDoKu's duals among `singles` (steps of one digit): every two that
+/// `same` pairs up and that eliminate different candidates make one step
+/// of `technique` with both patterns' cells, houses and links.
+fn duals(
+    singles: &[Step],
+    technique: Technique,
+    same: fn(&Step, &Step) -> bool,
+    steps: &mut Vec<Step>,
+) {
+    for (i, a) in singles.iter().enumerate() {
+        for b in &singles[i + 1..] {
+            if !same(a, b) || a.eliminations.first() == b.eliminations.first() {
+                continue;
+            }
+            let mut dual = a.clone();
+            dual.technique = technique;
+            dual.cells.extend(&b.cells);
+            dual.houses.extend(&b.houses);
+            dual.links.extend(&b.links);
+            for &(cell, digit) in &b.eliminations {
+                if !dual.eliminations.contains(&(cell, digit)) {
+                    dual = dual.eliminate(cell, digit);
+                }
+            }
+            steps.push(dual);
+        }
+    }
+}
+
+/// Two kites joined in the same two box cells (the first two of `cells`).
+fn same_kite_box(a: &Step, b: &Step) -> bool {
+    let (x, y) = (&a.cells[..2], &b.cells[..2]);
+    x == y || (x[0] == y[1] && x[1] == y[0])
+}
+
+/// Two empty rectangles in the same box (the first of `houses`).
+fn same_er_box(a: &Step, b: &Step) -> bool {
+    a.houses.first() == b.houses.first()
 }
 
 /// Conjugate pairs of the houses `from..to` (0..9 rows, 9..18 columns).
@@ -441,8 +505,64 @@ pub(crate) fn reason(
     step: &crate::logic::Step,
     lang: crate::classic::trace::Lang,
 ) -> Option<String> {
-    let _ = (step, lang);
-    None
+    use crate::classic::trace::Lang;
+    let digit = step.digits.iter().next()?;
+    let chains = || {
+        let per = step.links.len() / 2;
+        let one = |links: &[Link]| chain_text(links);
+        match step.technique {
+            Technique::DualTwoStringKite if per > 0 => {
+                format!("{} / {}", one(&step.links[..per]), one(&step.links[per..]))
+            }
+            _ => step
+                .links
+                .iter()
+                .map(|l| chain_text(std::slice::from_ref(l)))
+                .collect::<Vec<_>>()
+                .join(" / "),
+        }
+    };
+    // The box the pattern rests on: a kite's joined cells are in it, an
+    // empty rectangle's first house is it.
+    let house = crate::logic::explain::house_name(step.cells.first()?.box_house(), lang);
+    let house = match step.technique {
+        Technique::DualEmptyRectangle => {
+            crate::logic::explain::house_name(*step.houses.first()?, lang)
+        }
+        _ => house,
+    };
+    Some(match (step.technique, lang) {
+        (Technique::DualTwoStringKite, Lang::En) => format!(
+            "two 2-String Kites on {digit} meet in the same cells of {house} ({}): each makes its own elimination",
+            chains()
+        ),
+        (Technique::DualTwoStringKite, Lang::Es) => format!(
+            "dos cometas de {digit} se unen en las mismas casillas de {house} ({}): cada una hace su eliminación",
+            chains()
+        ),
+        (Technique::DualEmptyRectangle, Lang::En) => format!(
+            "two empty rectangles on {digit} in {house}, with the conjugate pairs {}: each makes its own elimination",
+            chains()
+        ),
+        (Technique::DualEmptyRectangle, Lang::Es) => format!(
+            "dos rectángulos vacíos de {digit} en {house}, con los pares conjugados {}: cada uno hace su eliminación",
+            chains()
+        ),
+        _ => return None,
+    })
+}
+
+/// `r1c2=r1c7-r3c1=r8c1`: the cells of consecutive links, `=` for strong
+/// links and `-` for weak ones.
+fn chain_text(links: &[Link]) -> String {
+    let mut text = links
+        .first()
+        .map_or(String::new(), |l| l.from.0.to_string());
+    for link in links {
+        text.push(if link.strong { '=' } else { '-' });
+        text.push_str(&link.to.0.to_string());
+    }
+    text
 }
 
 #[cfg(test)]
@@ -562,6 +682,58 @@ mod tests {
         let mut spoiled = cands;
         spoiled.set(c(4, 4), DigitSet::ALL);
         assert!(find(Technique::EmptyRectangle, &g, &spoiled).is_empty());
+    }
+
+    /// Two kites on 2 joined in r1c2 and r3c1 of box 1: r1c7=r1c2-r3c1=r8c1
+    /// removes r8c7, r3c6=r3c1-r1c2=r9c2 removes r9c6.
+    #[test]
+    fn dual_two_string_kite() {
+        let (g, mut cands) = open();
+        carve(&mut cands, 2, 0, &[c(1, 2), c(1, 7)]);
+        carve(&mut cands, 2, 9, &[c(3, 1), c(8, 1)]);
+        carve(&mut cands, 2, 2, &[c(3, 1), c(3, 6)]);
+        carve(&mut cands, 2, 9 + 1, &[c(1, 2), c(9, 2)]);
+        assert_eq!(find(Technique::TwoStringKite, &g, &cands).len(), 2);
+        let steps = find(Technique::DualTwoStringKite, &g, &cands);
+        assert_eq!(steps.len(), 1);
+        let s = &steps[0];
+        assert_eq!(elims(s), ["r8c7<>2", "r9c6<>2"]);
+        assert_eq!(s.cells.len(), 8);
+        assert_eq!(s.links.len(), 6);
+        let text = crate::logic::explain::step_text(s, crate::classic::trace::Lang::En);
+        assert_eq!(
+            text,
+            "Dual 2-String Kite: two 2-String Kites on 2 meet in the same cells of box 1 \
+             (r1c7=r1c2-r3c1=r8c1 / r3c6=r3c1-r1c2=r9c2): each makes its own elimination \
+             => r8c7,r9c6<>2"
+        );
+        // One kite alone is no dual.
+        let mut one = cands;
+        one.remove(c(9, 6), Digit::new(2).unwrap());
+        assert!(find(Technique::DualTwoStringKite, &g, &one).is_empty());
+    }
+
+    /// The ER of `empty_rectangle` (box 5 on row 5 and column 5) with a
+    /// second conjugate pair, r8c5=r8c1, leaving its column: r1c5 and r5c1
+    /// go at once.
+    #[test]
+    fn dual_empty_rectangle() {
+        let (g, mut cands) = open();
+        carve(&mut cands, 9, 18 + 4, &[c(4, 5), c(5, 4), c(5, 6)]);
+        carve(&mut cands, 9, 9 + 7, &[c(1, 8), c(5, 8)]);
+        carve(&mut cands, 9, 7, &[c(8, 1), c(8, 5)]);
+        assert_eq!(find(Technique::EmptyRectangle, &g, &cands).len(), 2);
+        let steps = find(Technique::DualEmptyRectangle, &g, &cands);
+        assert_eq!(steps.len(), 1);
+        let s = &steps[0];
+        assert_eq!(elims(s), ["r1c5<>9", "r5c1<>9"]);
+        assert_eq!(s.houses[0], House::box_at(4).unwrap());
+        assert_eq!(s.links.len(), 2);
+        let text = crate::logic::explain::step_text(s, crate::classic::trace::Lang::Es);
+        assert!(
+            text.contains("dos rectángulos vacíos de 9 en caja 5, con los pares conjugados r5c8=r1c8 / r8c5=r8c1"),
+            "{text}"
+        );
     }
 
     #[test]
