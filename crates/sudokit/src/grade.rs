@@ -539,6 +539,56 @@ mod tests {
         assert!(at(Technique::NishioForcingChain) < at(Technique::BruteForce));
     }
 
+    /// A puzzle HoDoKu 2.3 finishes with brute force (graded_hard_sample:
+    /// Extreme, 11508): the HoDoKu walk takes the same brute-force steps
+    /// and finishes, while sudokit's own default set never guesses.
+    #[test]
+    fn the_hodoku_walk_takes_brute_force_where_hodoku_does() {
+        let puzzle: Grid =
+            "98.7..6..75.....9...6......4.......3..85...7.....2.4...1..3...9..98...5......12.."
+                .parse()
+                .unwrap();
+        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
+        assert!(g.solved);
+        assert_eq!((g.level, g.score), (Level::Extreme, 11508));
+        assert_eq!(g.hardest, Some(Technique::BruteForce));
+        let solution = crate::engine::solve_one(&puzzle).unwrap();
+        let brute: Vec<&Step> = g
+            .steps
+            .iter()
+            .filter_map(SolvedStep::step)
+            .filter(|s| s.technique == Technique::BruteForce)
+            .collect();
+        assert!(!brute.is_empty());
+        for step in brute {
+            let (cell, digit) = step.placements[0];
+            assert_eq!(solution.get(cell), Some(digit));
+        }
+        assert!(hodoku_default_set().contains(&Technique::BruteForce));
+        assert!(!Options::default().order().contains(&Technique::BruteForce));
+        assert!(Technique::BruteForce.is_available());
+    }
+
+    /// HoDoKu's BUG+1 deletes the cell's other candidates and a naked
+    /// single places the digit: 100 + 4 points (graded_hard_sample: this
+    /// puzzle is Extreme, 3732, with a BUG+1 on the way).
+    #[test]
+    fn a_bug_plus_one_counts_with_its_naked_single() {
+        let puzzle: Grid =
+            "..9..63...72..........17..51..3..9..........86.84....1.6.........1.2....9.3...45."
+                .parse()
+                .unwrap();
+        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
+        assert_eq!((g.level, g.score), (Level::Extreme, 3732));
+        let bug = g.steps.iter().filter_map(SolvedStep::step);
+        let bug: Vec<&Step> = bug
+            .filter(|s| s.technique == Technique::BugPlusOne)
+            .collect();
+        assert_eq!(bug.len(), 1);
+        assert_eq!(bug[0].placements.len(), 1);
+        assert_eq!(hodoku_step_score(bug[0]), 104);
+    }
+
     #[test]
     fn levels_rise_with_the_score() {
         let singles: Vec<Step> = (0..60)

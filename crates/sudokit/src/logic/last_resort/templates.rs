@@ -184,6 +184,57 @@ mod tests {
         assert!(find(Technique::TemplateDelete, &solution, &cands).is_empty());
     }
 
+    /// HoDoKu 2.2.4's template steps on the start of a hard puzzle
+    /// (`SudokuStepFinder.getAllTemplates`, run on this puzzle), digit by
+    /// digit.
+    #[test]
+    fn the_steps_hodoku_finds_at_the_start_of_a_hard_puzzle() {
+        let grid: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let cands = Candidates::from_grid(&grid);
+        let show = |s: &Step| {
+            let d = s.digits.iter().next().unwrap();
+            let cells: Vec<String> = s.cells.iter().map(ToString::to_string).collect();
+            format!("{d}: {}", cells.join(","))
+        };
+        let set: Vec<String> = find(Technique::TemplateSet, &grid, &cands)
+            .iter()
+            .map(show)
+            .collect();
+        assert_eq!(
+            set,
+            [
+                "1: r1c2,r2c4,r8c6",
+                "2: r1c8",
+                "3: r1c4,r4c5,r8c3",
+                "4: r4c4,r6c2",
+                "6: r1c5",
+                "7: r1c3",
+                "8: r9c4",
+                "9: r1c6"
+            ]
+        );
+        let del: Vec<Step> = find(Technique::TemplateDelete, &grid, &cands);
+        assert_eq!(del.len(), 9);
+        // HoDoKu: r1c3468,r2c36789,r3c236,r5c2,r8c789<>1.
+        assert_eq!(
+            show(&del[0]),
+            "1: r1c3,r1c4,r1c6,r1c8,r2c3,r2c6,r2c7,r2c8,r2c9,r3c2,r3c3,r3c6,r5c2,r8c7,r8c8,r8c9"
+        );
+        // HoDoKu: r2c45,r34c5,r468c6,r6c4<>4.
+        assert_eq!(show(&del[3]), "4: r2c4,r2c5,r3c5,r4c5,r4c6,r6c4,r6c6,r8c6");
+        // HoDoKu: r1c23458,r2c456,r3c56,r4c456,r5689c6,r6c2,r8c3,r9c4<>9.
+        assert_eq!(
+            show(&del[8]),
+            "9: r1c2,r1c3,r1c4,r1c5,r1c8,r2c4,r2c5,r2c6,r3c5,r3c6,r4c4,r4c5,r4c6,r5c6,r6c2,r6c6,r8c3,r8c6,r9c4,r9c6"
+        );
+        for step in del {
+            assert_eq!(step.eliminations.len(), step.cells.len());
+        }
+    }
+
     /// On a puzzle's start, every cell of the solution is in some template,
     /// and every template step agrees with the solution.
     #[test]
