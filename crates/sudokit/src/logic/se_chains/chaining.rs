@@ -302,7 +302,7 @@ impl Engine {
         self.found = found;
         if self.advanced.is_empty() && level >= 2 {
             let mut nested = std::mem::take(&mut self.nested);
-            nested.find(cur, source, level, &mut |cand, parents, id| {
+            nested.find(cur, source, level, set, &mut |cand, parents, id| {
                 let at = self.advanced_parents.len();
                 self.advanced_parents.extend_from_slice(parents);
                 self.advanced.push(Advanced {

@@ -60,6 +60,10 @@ pub const IMPLEMENTED: &[Technique] = &[
     Technique::DynamicContradictionForcingChains,
     Technique::DynamicDoubleForcingChains,
     Technique::DynamicForcingChainsPlus,
+    Technique::NestedForcingChains1,
+    Technique::NestedForcingChains2,
+    Technique::NestedForcingChains3,
+    Technique::NestedForcingChains4,
 ];
 
 /// The position last searched on this thread and what each producer found.
@@ -83,10 +87,10 @@ impl Memo {
             None => {
                 let board = self.board.expect("a position is memoised");
                 let hints = producers::hints(&mut self.engine, &board, producer);
-                let nested = self.engine.nested.chains();
+                let engine = &mut self.engine;
                 let steps = hints
                     .iter()
-                    .map(|h| h.to_step(&mut self.engine.arena, &nested))
+                    .map(|h| h.to_step(&mut engine.arena, &mut engine.nested))
                     .collect();
                 self.found.push((producer, steps));
                 self.found.len() - 1
