@@ -88,6 +88,9 @@ impl Engine {
             self.index.resize(1458, 0);
         }
         let start = self.arena.len();
+        if mode.level >= 2 {
+            super::producers::PROF[2].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
         let mut cur = *board;
         let mut set = PotSet::default();
         self.queue_on.clear();

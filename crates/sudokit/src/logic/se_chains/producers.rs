@@ -338,7 +338,11 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
             let any = (0..729u16)
                 .filter(|&c| board.has(c))
                 .any(|c| reach.killable(c) || reach.placeable(c));
+            if board.digits[0] != 1 {
+                PROF[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
             if any {
+                PROF[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 cycles_producer(&mut builder, &reach);
             }
         }
@@ -598,3 +602,5 @@ fn cell_chains(b: &mut Builder, per_value: &[Prop], cell: usize) {
         }
     }
 }
+
+pub(super) static PROF: [std::sync::atomic::AtomicUsize; 4] = [const { std::sync::atomic::AtomicUsize::new(0) }; 4];
