@@ -91,7 +91,14 @@ impl Memo {
                 if std::env::var("SE_PROF").is_ok() {
                     let p = &producers::PROF;
                     let g = |i: usize| p[i].swap(0, std::sync::atomic::Ordering::Relaxed);
-                    eprintln!("PROF {producer:?} {:.1} ms {} hints nested {} positive {} props {}", t0.elapsed().as_secs_f64() * 1e3, hints.len(), g(0), g(1), g(2));
+                    eprintln!(
+                        "PROF {producer:?} {:.1} ms {} hints nested {} positive {} props {}",
+                        t0.elapsed().as_secs_f64() * 1e3,
+                        hints.len(),
+                        g(0),
+                        g(1),
+                        g(2)
+                    );
                 }
                 let engine = &mut self.engine;
                 let steps = hints

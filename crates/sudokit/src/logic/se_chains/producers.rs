@@ -603,4 +603,5 @@ fn cell_chains(b: &mut Builder, per_value: &[Prop], cell: usize) {
     }
 }
 
-pub(super) static PROF: [std::sync::atomic::AtomicUsize; 4] = [const { std::sync::atomic::AtomicUsize::new(0) }; 4];
+pub(super) static PROF: [std::sync::atomic::AtomicUsize; 4] =
+    [const { std::sync::atomic::AtomicUsize::new(0) }; 4];

@@ -226,8 +226,8 @@ fn x_wings(cur: &Board, source: &Board, out: &mut Found) {
                 if covers.count_ones() != 2 {
                     continue;
                 }
-                let cover_bits = super::board::digits(covers)
-                    .fold(0u128, |m, l| m | HOUSE_BITS[cover + l]);
+                let cover_bits =
+                    super::board::digits(covers).fold(0u128, |m, l| m | HOUSE_BITS[cover + l]);
                 let base_bits = HOUSE_BITS[b1] | HOUSE_BITS[b2];
                 removable.clear();
                 parents.clear();
