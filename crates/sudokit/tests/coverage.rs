@@ -57,13 +57,13 @@ fn top1465_is_finished() {
 }
 
 #[test]
-#[ignore = "needs SE's nested forcing chains (levels 2-5), not merged yet: 372 of 375 and 1000 of 1000 unfinished on 2026-11-23"]
+
 fn forum_hardest_1106_is_finished() {
     assert_finishes("forum_hardest_1106.txt");
 }
 
 #[test]
-#[ignore = "needs SE's nested forcing chains (levels 2-5), not merged yet: 372 of 375 and 1000 of 1000 unfinished on 2026-11-23"]
+
 fn forum_hardest_1905_sample_is_finished() {
     assert_finishes("forum_hardest_1905_1000.txt");
 }

@@ -836,26 +836,26 @@ techniques! {
         se_only(SeChains, 8625, ON, se(9.0)),
         "Dynamic forcing chains that also use locked candidates, subsets and fish inside",
         "Cadenas forzadas dinámicas que usan también candidatos bloqueados, subconjuntos y peces dentro";
-    /// Sudoku Explainer's nested forcing chains, level 1 (9.5 + length bonus). Evidence as for dynamic forcing chains.
+    /// Sudoku Explainer's nested forcing chains of its nesting level 2, "Dynamic Forcing Chains (+ Forcing Chains)" (9.5 + length bonus): dynamic forcing chains (+) that, when nothing else follows, run SE's forcing chains and cycles on the candidates left. Evidence as for dynamic forcing chains; `chains` holds the branches, then every nested chain used (its branches, then its own nested chains), and `links` those of each; SE's complexity counts the nested chains' too.
     NestedForcingChains1 = "nested-forcing-chains-1", "Nested forcing chains (level 1)", "Cadenas forzadas anidadas (nivel 1)",
         se_only(SeChains, 8626, ON, se(9.5)),
-        "Forcing chains whose links are themselves proved by forcing chains, 1 level(s) deep",
-        "Cadenas forzadas cuyos enlaces se prueban con cadenas forzadas, 1 nivel(es) de profundidad";
-    /// Sudoku Explainer's nested forcing chains, level 2 (10.0 + length bonus). Evidence as for dynamic forcing chains.
+        "Dynamic forcing chains that use forcing chains and cycles inside",
+        "Cadenas forzadas dinámicas que usan dentro cadenas forzadas y ciclos";
+    /// Sudoku Explainer's nested forcing chains of its nesting level 3, "Dynamic Forcing Chains (+ Multiple Forcing Chains)" (10.0 + length bonus): as level 1, then SE's (static) cell and region forcing chains inside. Evidence as for nested forcing chains (level 1).
     NestedForcingChains2 = "nested-forcing-chains-2", "Nested forcing chains (level 2)", "Cadenas forzadas anidadas (nivel 2)",
         se_only(SeChains, 8627, ON, se(10.0)),
-        "Forcing chains whose links are themselves proved by forcing chains, 2 level(s) deep",
-        "Cadenas forzadas cuyos enlaces se prueban con cadenas forzadas, 2 nivel(es) de profundidad";
-    /// Sudoku Explainer's nested forcing chains, level 3 (10.5 + length bonus). Evidence as for dynamic forcing chains.
+        "Dynamic forcing chains that use forcing chains and multiple forcing chains inside",
+        "Cadenas forzadas dinámicas que usan dentro cadenas forzadas y cadenas forzadas múltiples";
+    /// Sudoku Explainer's nested forcing chains of its nesting level 4, "Dynamic Forcing Chains (+ Dynamic Forcing Chains)" (10.5 + length bonus): dynamic forcing chains (+) that run SE's dynamic forcing chains inside. Evidence as for nested forcing chains (level 1).
     NestedForcingChains3 = "nested-forcing-chains-3", "Nested forcing chains (level 3)", "Cadenas forzadas anidadas (nivel 3)",
         se_only(SeChains, 8628, ON, se(10.5)),
-        "Forcing chains whose links are themselves proved by forcing chains, 3 level(s) deep",
-        "Cadenas forzadas cuyos enlaces se prueban con cadenas forzadas, 3 nivel(es) de profundidad";
-    /// Sudoku Explainer's nested forcing chains, level 4 (11.0 + length bonus). Evidence as for dynamic forcing chains.
+        "Dynamic forcing chains that use dynamic forcing chains inside",
+        "Cadenas forzadas dinámicas que usan dentro cadenas forzadas dinámicas";
+    /// Sudoku Explainer's nested forcing chains of its nesting level 5, "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))" (11.0 + length bonus): dynamic forcing chains (+) that run SE's dynamic forcing chains, then its nested forcing chains (level 1), inside. Evidence as for nested forcing chains (level 1).
     NestedForcingChains4 = "nested-forcing-chains-4", "Nested forcing chains (level 4)", "Cadenas forzadas anidadas (nivel 4)",
         se_only(SeChains, 8629, ON, se(11.0)),
-        "Forcing chains whose links are themselves proved by forcing chains, 4 level(s) deep",
-        "Cadenas forzadas cuyos enlaces se prueban con cadenas forzadas, 4 nivel(es) de profundidad";
+        "Dynamic forcing chains that use dynamic forcing chains and nested forcing chains (level 1) inside",
+        "Cadenas forzadas dinámicas que usan dentro cadenas forzadas dinámicas y cadenas forzadas anidadas (nivel 1)";
 }
 
 /// A name that stands for several techniques on the command line, such as

@@ -88,6 +88,9 @@ impl Engine {
             self.index.resize(1458, 0);
         }
         let start = self.arena.len();
+        if mode.level >= 2 {
+            super::producers::PROF[2].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
         let mut cur = *board;
         let mut set = PotSet::default();
         self.queue_on.clear();
@@ -302,7 +305,7 @@ impl Engine {
         self.found = found;
         if self.advanced.is_empty() && level >= 2 {
             let mut nested = std::mem::take(&mut self.nested);
-            nested.find(cur, source, level, &mut |cand, parents, id| {
+            nested.find(cur, source, level, set, &mut |cand, parents, id| {
                 let at = self.advanced_parents.len();
                 self.advanced_parents.extend_from_slice(parents);
                 self.advanced.push(Advanced {

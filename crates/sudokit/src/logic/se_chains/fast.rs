@@ -15,9 +15,12 @@ use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
 
 /// The "on" potentials each candidate forces through static X and Y links.
 pub(super) struct StaticReach {
-    /// Per candidate (index `cell * 9 + digit`), the candidates forced on,
-    /// itself included; empty for non-candidates.
-    pub on: Vec<Bits>,
+    /// Per candidate (index `cell * 9 + digit`), its strongly connected
+    /// component ([`UNSEEN`] for non-candidates).
+    comp: Vec<u32>,
+    /// Per component, the candidates its members force on (themselves
+    /// included).
+    comps: Vec<Bits>,
     /// The candidates that lie on a loop of implications (only they can
     /// start a bidirectional cycle).
     pub looped: Bits,
@@ -25,6 +28,9 @@ pub(super) struct StaticReach {
 }
 
 const NONE: Cand = Cand::MAX;
+
+/// No component: not a candidate.
+const UNSEEN: u32 = u32::MAX;
 
 impl StaticReach {
     /// The reach of every candidate of `board`.
@@ -56,18 +62,28 @@ impl StaticReach {
             }
         }
         edges.start[729] = edges.to.len() as u32;
-        let (on, looped) = reach(board, &edges);
+        let (comp, comps, looped) = reach(board, &edges);
         StaticReach {
-            on,
+            comp,
+            comps,
             looped,
             partners,
+        }
+    }
+
+    /// The candidates that `z` on forces on, itself included.
+    pub(super) fn on(&self, z: Cand) -> &Bits {
+        const EMPTY: Bits = [0; 9];
+        match self.comp[usize::from(z)] {
+            UNSEEN => &EMPTY,
+            id => &self.comps[id as usize],
         }
     }
 
     /// Whether `z` on forces `z` off (a contradiction).
     pub(super) fn killable(&self, z: Cand) -> bool {
         let (cell, d) = (cell_of(z), digit_of(z));
-        let on = &self.on[usize::from(z)];
+        let on = self.on(z);
         (0..9).any(|e| {
             let sees = if e == d {
                 PEER_BITS[cell]
@@ -83,7 +99,7 @@ impl StaticReach {
         let (cell, d) = (cell_of(z), digit_of(z));
         self.partners[usize::from(z)]
             .iter()
-            .any(|&p| p != NONE && self.on[usize::from(p)][d] >> cell & 1 == 1)
+            .any(|&p| p != NONE && self.on(p)[d] >> cell & 1 == 1)
     }
 }
 
@@ -129,8 +145,7 @@ impl Edges {
 
 /// Reachability from every node (itself included), by Tarjan's
 /// components (emitted successors first) and unions of bitboards.
-fn reach(board: &Board, edges: &Edges) -> (Vec<Bits>, Bits) {
-    const UNSEEN: u32 = u32::MAX;
+fn reach(board: &Board, edges: &Edges) -> (Vec<u32>, Vec<Bits>, Bits) {
     let n = 729;
     let mut index = vec![UNSEEN; n];
     let mut low = vec![0u32; n];
@@ -206,16 +221,7 @@ fn reach(board: &Board, edges: &Edges) -> (Vec<Bits>, Bits) {
             }
         }
     }
-    let on = (0..n)
-        .map(|v| {
-            if comp[v] == UNSEEN {
-                [0; 9]
-            } else {
-                comps[comp[v] as usize]
-            }
-        })
-        .collect();
-    (on, looped)
+    (comp, comps, looped)
 }
 
 /// The static strong links of a position, as bitboards: bivalue cells and,

@@ -2,6 +2,7 @@
 //! and sort key, and its conversion to a [`Step`].
 
 use super::board::{Bits, Cand, Pot, cand_of, cell_of, digit_of, is_on};
+use super::nested::Nested;
 use super::net::{Arena, NO_NESTED};
 use crate::grid::{Cell, Digit, House};
 use crate::logic::{Chain, Link, Node, Step, Technique};
@@ -88,17 +89,6 @@ pub(super) fn max_complexity(budget: Option<u32>) -> u32 {
     (ceil + 2) as u32
 }
 
-/// A nested chain as the steps that use it show it.
-#[derive(Clone, Debug, Default)]
-pub(super) struct NestedChain {
-    /// Its complexity (SE's `getComplexity`).
-    pub complexity: u32,
-    /// Its branches, then those of its own nested chains.
-    pub chains: Vec<Chain>,
-    /// Its links, then those of its own nested chains.
-    pub links: Vec<Link>,
-}
-
 fn cell(i: usize) -> Cell {
     Cell::new(i).expect("cells are < 81")
 }
@@ -167,7 +157,7 @@ pub(super) fn complexity_of(step: &Step) -> u32 {
 impl Hint {
     /// The step of this hint; `nested` holds the nested chains its nodes
     /// refer to.
-    pub(super) fn to_step(&self, arena: &mut Arena, nested: &[NestedChain]) -> Step {
+    pub(super) fn to_step(&self, arena: &mut Arena, nested: &mut Nested) -> Step {
         let mut step = Step::new(self.technique);
         match self.place {
             Some(c) => step = step.place(cell(cell_of(c)), digit(digit_of(c))),
@@ -213,12 +203,9 @@ impl Hint {
                 cells.push(c);
             }
         }
-        let mut k = 0;
-        while k < ids.len() {
-            let chain = &nested[ids[k] as usize];
-            step.chains.extend(chain.chains.iter().cloned());
-            step.links.extend(chain.links.iter().copied());
-            k += 1;
+        let mut seen = Vec::new();
+        for id in ids {
+            nested.expand(id, &mut step.chains, &mut step.links, &mut seen);
         }
         step.with_cells(cells.into_iter().map(cell))
             .with_digits(digits)

@@ -60,6 +60,10 @@ pub const IMPLEMENTED: &[Technique] = &[
     Technique::DynamicContradictionForcingChains,
     Technique::DynamicDoubleForcingChains,
     Technique::DynamicForcingChainsPlus,
+    Technique::NestedForcingChains1,
+    Technique::NestedForcingChains2,
+    Technique::NestedForcingChains3,
+    Technique::NestedForcingChains4,
 ];
 
 /// The position last searched on this thread and what each producer found.
@@ -82,11 +86,24 @@ impl Memo {
             Some(at) => at,
             None => {
                 let board = self.board.expect("a position is memoised");
+                let t0 = std::time::Instant::now();
                 let hints = producers::hints(&mut self.engine, &board, producer);
-                let nested = self.engine.nested.chains();
+                if std::env::var("SE_PROF").is_ok() {
+                    let p = &producers::PROF;
+                    let g = |i: usize| p[i].swap(0, std::sync::atomic::Ordering::Relaxed);
+                    eprintln!(
+                        "PROF {producer:?} {:.1} ms {} hints nested {} positive {} props {}",
+                        t0.elapsed().as_secs_f64() * 1e3,
+                        hints.len(),
+                        g(0),
+                        g(1),
+                        g(2)
+                    );
+                }
+                let engine = &mut self.engine;
                 let steps = hints
                     .iter()
-                    .map(|h| h.to_step(&mut self.engine.arena, &nested))
+                    .map(|h| h.to_step(&mut engine.arena, &mut engine.nested))
                     .collect();
                 self.found.push((producer, steps));
                 self.found.len() - 1

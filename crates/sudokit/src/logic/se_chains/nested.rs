@@ -1,19 +1,69 @@
 //! Nested forcing chains (levels 2 to 5): the chains that SE's dynamic
 //! propagation runs, one level deeper, on the candidates it has left.
+//!
+//! When a propagation of level 2 or more has nothing left to follow and
+//! the rules find nothing, SE (`Chaining.getAdvancedPotentials`) runs
+//! whole chaining producers on the reduced candidates: level 2 the
+//! forcing chains and cycles, level 3 those then the (static) multiple
+//! forcing chains, level 4 the dynamic forcing chains, level 5 those then
+//! the nested forcing chains of level 2. The first producer with a hint
+//! that rests on a candidate the propagation removed gives all its hints
+//! (easiest first, one per set of removable candidates); each removable
+//! candidate becomes an "off" potential whose parents are the removed
+//! candidates the nested chain rests on (SE's `getRuleParents`), and the
+//! nested chain's complexity counts in the complexity of every hint that
+//! uses it.
 
-use super::board::{Board, Cand};
-use super::hint::NestedChain;
+use super::board::{Board, Cand, PotSet, Region, cand, cand_of, cell_of, digit_of, is_on, pot};
+use super::chaining::Engine;
+use super::hint::{Hint, Kind, Premise, branch};
+use super::net::{Arena, Cause};
+use super::producers::{self, Producer};
+use crate::logic::single_digit::HOUSE_BITS;
+use crate::logic::{Chain, Link};
 
-/// The nested chains found while propagating on one position.
+/// A nested chain kept for the hints that use it: its branches' nodes,
+/// copied out of the search that found it.
+struct Stored {
+    /// The conclusion node of each branch, in [`Nested::kept`].
+    targets: Vec<u32>,
+    /// SE's complexity (its own nested chains included).
+    complexity: u32,
+    /// A hash of its branches' potentials: SE counts equal chains once.
+    hash: u64,
+}
+
+/// The nested chains found while propagating on one position, and the
+/// engine that searches them.
 #[derive(Default)]
 pub(super) struct Nested {
-    chains: Vec<NestedChain>,
+    /// The engine of the nested producers (its own nested chains are one
+    /// level deeper still).
+    sub: Option<Box<Engine>>,
+    /// The nodes of the kept chains.
+    kept: Arena,
+    chains: Vec<Stored>,
+}
+
+/// SE's nested producers of a level, in the order it asks them.
+fn nested_producers(level: u8) -> &'static [Producer] {
+    match level {
+        0 | 1 => &[],
+        2 => &[Producer::Cycles],
+        3 => &[Producer::Cycles, Producer::Multiple],
+        4 => &[Producer::Dynamic(0)],
+        _ => &[Producer::Dynamic(0), Producer::Dynamic(2)],
+    }
 }
 
 impl Nested {
     /// Forgets the chains of the previous position.
     pub(super) fn clear(&mut self) {
         self.chains.clear();
+        self.kept.clear();
+        if let Some(sub) = &mut self.sub {
+            sub.clear();
+        }
     }
 
     /// The complexity of nested chain `id`.
@@ -21,20 +71,227 @@ impl Nested {
         self.chains[id as usize].complexity
     }
 
-    /// Every nested chain found so far, by id.
-    pub(super) fn chains(&self) -> Vec<NestedChain> {
-        self.chains.clone()
+    /// The hash that tells equal nested chains apart from different ones.
+    pub(super) fn hash(&self, id: u32) -> u64 {
+        self.chains[id as usize].hash
     }
 
-    /// Runs the nested producers of `level` on `cur` and reports each
-    /// removable candidate with the removed candidates its chain rests on.
+    /// Appends the branches and links of nested chain `id`, then those of
+    /// its own nested chains, unless an equal chain is already there.
+    pub(super) fn expand(
+        &mut self,
+        id: u32,
+        chains: &mut Vec<Chain>,
+        links: &mut Vec<Link>,
+        seen: &mut Vec<u64>,
+    ) {
+        let stored = &self.chains[id as usize];
+        if seen.contains(&stored.hash) {
+            return;
+        }
+        seen.push(stored.hash);
+        let targets = stored.targets.clone();
+        let mut ids = Vec::new();
+        for t in targets {
+            chains.push(branch(&mut self.kept, t, links, &mut ids));
+        }
+        if let Some(sub) = &mut self.sub {
+            for id in ids {
+                sub.nested.expand(id, chains, links, seen);
+            }
+        }
+    }
+
+    /// Runs the nested producers of `level` on `cur` (the candidates a
+    /// propagation from `source` has left) and reports each removable
+    /// candidate with the removed candidates its chain rests on and the
+    /// chain's id; `known` holds the potentials the propagation has
+    /// already (chains that add nothing new are not kept).
     pub(super) fn find(
         &mut self,
         cur: &Board,
         source: &Board,
         level: u8,
+        known: &PotSet,
         report: &mut dyn FnMut(Cand, &[Cand], u32),
     ) {
-        let _ = (cur, source, level, report);
+        let mut sub = self.sub.take().unwrap_or_default();
+        let mut reported = *known;
+        for &producer in nested_producers(level) {
+            sub.arena.clear();
+            let hints = producers::all_hints(&mut sub, cur, producer);
+            let mut any = false;
+            for h in &hints {
+                let parents = rule_parents(&mut sub.arena, h, cur, source);
+                if parents.is_empty() {
+                    continue;
+                }
+                any = true;
+                let removable = removable_cands(h);
+                if removable.iter().all(|&c| reported.contains(pot(c, false))) {
+                    continue;
+                }
+                let id = self.store(&sub.arena, h);
+                for &c in &removable {
+                    reported.insert(pot(c, false));
+                    report(c, &parents, id);
+                }
+            }
+            if any {
+                break;
+            }
+        }
+        sub.arena.clear();
+        self.sub = Some(sub);
     }
+
+    /// Copies the nodes hint `h` rests on out of `arena`; returns its id.
+    fn store(&mut self, arena: &Arena, h: &Hint) -> u32 {
+        let mut map = std::collections::HashMap::new();
+        let targets = h
+            .targets
+            .iter()
+            .map(|&t| copy_node(arena, t, &mut self.kept, &mut map))
+            .collect::<Vec<_>>();
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for &t in &targets {
+            self.kept.ancestors(t, |a, n| {
+                hash = (hash ^ u64::from(a.pot(n))).wrapping_mul(0x100_0000_01b3);
+            });
+            hash = (hash ^ 0xffff).wrapping_mul(0x100_0000_01b3);
+        }
+        self.chains.push(Stored {
+            targets,
+            complexity: h.complexity,
+            hash,
+        });
+        self.chains.len() as u32 - 1
+    }
+}
+
+/// Copies node `n` and its ancestors into `dst` (once each); returns its
+/// index there.
+fn copy_node(
+    src: &Arena,
+    n: u32,
+    dst: &mut Arena,
+    map: &mut std::collections::HashMap<u32, u32>,
+) -> u32 {
+    if let Some(&m) = map.get(&n) {
+        return m;
+    }
+    // Depth-first without recursion: copy parents before the node.
+    let mut stack = vec![(n, false)];
+    while let Some((x, ready)) = stack.pop() {
+        if map.contains_key(&x) {
+            continue;
+        }
+        if !ready {
+            stack.push((x, true));
+            for &p in src.parents_of(x) {
+                if !map.contains_key(&p) {
+                    stack.push((p, false));
+                }
+            }
+            continue;
+        }
+        let parents: Vec<u32> = src.parents_of(x).iter().map(|p| map[p]).collect();
+        let node = src.nodes[x as usize];
+        let m = dst.push(node.pot, node.cause, &parents, node.nested);
+        map.insert(x, m);
+    }
+    map[&n]
+}
+
+/// The candidates a hint removes, in SE's order (row, column, digit).
+fn removable_cands(h: &Hint) -> Vec<Cand> {
+    let mut out = Vec::new();
+    for cell in 0..81 {
+        for d in 0..9 {
+            if h.removable[d] >> cell & 1 == 1 {
+                out.push(cand(cell, d));
+            }
+        }
+    }
+    out
+}
+
+/// The house of kind `region` that holds `cell`.
+fn house_of(region: Region, cell: usize) -> usize {
+    let (r, c) = (cell / 9, cell % 9);
+    match region {
+        Region::Row => r,
+        Region::Column => 9 + c,
+        Region::Block => 18 + (r / 3) * 3 + c / 3,
+    }
+}
+
+/// The kind of house `h`.
+fn region_of(h: usize) -> Region {
+    match h {
+        0..9 => Region::Row,
+        9..18 => Region::Column,
+        _ => Region::Block,
+    }
+}
+
+/// SE's `getRuleParents`: the candidates of `source` that `cur` lacks and
+/// that a strong link of the hint needs gone (the cell's other digits for
+/// a naked single, the digit's other places for a hidden one).
+fn rule_parents(arena: &mut Arena, h: &Hint, cur: &Board, source: &Board) -> Vec<Cand> {
+    let mut out = Vec::new();
+    let mut seen = [0u64; 12];
+    let mut add = |cause: Cause, c: Cand| {
+        let (cell, d) = (cell_of(c), digit_of(c));
+        let mut push = |x: Cand| {
+            let i = usize::from(x);
+            if seen[i / 64] >> (i % 64) & 1 == 0 {
+                seen[i / 64] |= 1 << (i % 64);
+                out.push(x);
+            }
+        };
+        match cause {
+            Cause::Cell => {
+                let lost = source.cells[cell] & !cur.cells[cell];
+                for d2 in super::board::digits(lost) {
+                    push(cand(cell, d2));
+                }
+            }
+            Cause::Region(region) => {
+                let h = house_of(region, cell);
+                let lost = source.digits[d] & !cur.digits[d] & HOUSE_BITS[h];
+                for c2 in super::board::cells(lost) {
+                    push(cand(c2, d));
+                }
+            }
+            Cause::Assumption | Cause::Advanced => {}
+        }
+    };
+    let premise_cause = match h.premise {
+        Premise::Cell(_) => Cause::Cell,
+        Premise::House(house, _) => Cause::Region(region_of(house)),
+        Premise::Potential(_) => Cause::Assumption,
+    };
+    if h.kind == Kind::Cycle {
+        // The loop read both ways: every node but the premise is "on" once.
+        let path = arena.main_path(h.targets[0]);
+        for &n in &path[1..] {
+            let node = arena.nodes[n as usize];
+            add(node.cause, cand_of(node.pot));
+        }
+        return out;
+    }
+    for &t in &h.targets {
+        arena.ancestors(t, |a, n| {
+            let node = a.nodes[n as usize];
+            if is_on(node.pot) {
+                let cause = match node.cause {
+                    Cause::Assumption => premise_cause,
+                    c => c,
+                };
+                add(cause, cand_of(node.pot));
+            }
+        });
+    }
+    out
 }

@@ -157,12 +157,17 @@ struct Builder<'a> {
     hints: Vec<Hint>,
     /// The lowest rating found so far, in tenths.
     best: Option<u32>,
+    /// Keep every hint (a nested producer's), not only the easiest.
+    all: bool,
 }
 
 impl Builder<'_> {
     /// The largest complexity a hint of base `base` may have and still
     /// rate no higher than the best so far.
     fn bound(&self, base: u32) -> u32 {
+        if self.all {
+            return u32::MAX;
+        }
         match self.best {
             Some(b) if b < base => 0,
             b => max_complexity(b.map(|b| b - base)),
@@ -217,10 +222,12 @@ impl Builder<'_> {
         };
         let place = (kind != Kind::Cycle && is_on(conclusion)).then_some(cand_of(conclusion));
         let tenths = base + bonus_tenths(complexity);
-        if self.best.is_some_and(|b| tenths > b) {
-            return;
+        if !self.all {
+            if self.best.is_some_and(|b| tenths > b) {
+                return;
+            }
+            self.best = Some(tenths);
         }
-        self.best = Some(tenths);
         self.hints.push(Hint {
             technique,
             kind,
@@ -247,11 +254,17 @@ impl Builder<'_> {
                 }
             });
         }
+        // SE counts equal nested chains once.
+        let nested = &self.engine.nested;
+        let mut hashes = Vec::with_capacity(ids.len());
+        for &id in &ids {
+            let h = nested.hash(id);
+            if !hashes.contains(&h) {
+                hashes.push(h);
+                total += nested.complexity(id);
+            }
+        }
         total
-            + ids
-                .iter()
-                .map(|&id| self.engine.nested.complexity(id))
-                .sum::<u32>()
     }
 
     /// SE's `createCycleHint`: the candidates outside the loop that see a
@@ -283,8 +296,13 @@ impl Builder<'_> {
         self.hints
             .sort_by_key(|h| (h.tenths, h.complexity, h.sort_key));
         let band = self.hints.first().map_or(0, |h| h.tenths);
+        let all = self.all;
         let mut out: Vec<Hint> = Vec::with_capacity(self.hints.len());
-        for h in self.hints.into_iter().take_while(|h| h.tenths == band) {
+        for h in self
+            .hints
+            .into_iter()
+            .take_while(|h| all || h.tenths == band)
+        {
             if !out.iter().any(|o| o.removable == h.removable) {
                 out.push(h);
             }
@@ -293,14 +311,26 @@ impl Builder<'_> {
     }
 }
 
-/// The hints of `producer` on `board`, sorted and filtered as SE does.
+/// The hints of `producer` on `board` in the easiest rating band, sorted
+/// and filtered as SE does.
 pub(super) fn hints(engine: &mut Engine, board: &Board, producer: Producer) -> Vec<Hint> {
+    search(engine, board, producer, false)
+}
+
+/// Every hint of `producer` on `board`, sorted as SE does, one per set of
+/// removable candidates (what a nested producer hands its caller).
+pub(super) fn all_hints(engine: &mut Engine, board: &Board, producer: Producer) -> Vec<Hint> {
+    search(engine, board, producer, true)
+}
+
+fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> Vec<Hint> {
     let mut builder = Builder {
         engine,
         board,
         producer,
         hints: Vec::new(),
         best: None,
+        all,
     };
     match producer {
         Producer::Cycles => {
@@ -308,7 +338,11 @@ pub(super) fn hints(engine: &mut Engine, board: &Board, producer: Producer) -> V
             let any = (0..729u16)
                 .filter(|&c| board.has(c))
                 .any(|c| reach.killable(c) || reach.placeable(c));
+            if board.digits[0] != 1 {
+                PROF[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
             if any {
+                PROF[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 cycles_producer(&mut builder, &reach);
             }
         }
@@ -356,7 +390,7 @@ fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
         .enumerate()
     {
         // Loops and chains with both kinds of links rate 7.0 and up.
-        if x && y && b.best.is_some_and(|t| t < 70) {
+        if !b.all && x && y && b.best.is_some_and(|t| t < 70) {
             break;
         }
         loops(b, reach, &forcing, pass, y, x);
@@ -568,3 +602,6 @@ fn cell_chains(b: &mut Builder, per_value: &[Prop], cell: usize) {
         }
     }
 }
+
+pub(super) static PROF: [std::sync::atomic::AtomicUsize; 4] =
+    [const { std::sync::atomic::AtomicUsize::new(0) }; 4];

@@ -170,8 +170,7 @@ fn naked_pairs(cur: &Board, source: &Board, out: &mut Found) {
             if (cur.empty & HOUSE_BITS[h]).count_ones() < 4 {
                 continue;
             }
-            let members: Vec<usize> = cells(HOUSE_BITS[h]).collect();
-            let order: [usize; 9] = region_order(h, &members);
+            let order = region_order(h);
             for &(i, j) in &PAIRS {
                 let (ca, cb) = (order[i], order[j]);
                 let (sa, sb) = (cur.cells[ca], cur.cells[cb]);
@@ -199,10 +198,12 @@ fn naked_pairs(cur: &Board, source: &Board, out: &mut Found) {
 }
 
 /// The cells of house `h` in SE's region order (for all three kinds this
-/// is increasing cell index, which `members` already is).
-fn region_order(_h: usize, members: &[usize]) -> [usize; 9] {
+/// is increasing cell index).
+fn region_order(h: usize) -> [usize; 9] {
     let mut out = [0; 9];
-    out.copy_from_slice(members);
+    for (slot, c) in out.iter_mut().zip(cells(HOUSE_BITS[h])) {
+        *slot = c;
+    }
     out
 }
 
@@ -222,10 +223,11 @@ fn x_wings(cur: &Board, source: &Board, out: &mut Found) {
                     continue;
                 }
                 let covers = cover_lines(p1 | p2, cover);
-                if covers.len() != 2 {
+                if covers.count_ones() != 2 {
                     continue;
                 }
-                let cover_bits = HOUSE_BITS[covers[0]] | HOUSE_BITS[covers[1]];
+                let cover_bits =
+                    super::board::digits(covers).fold(0u128, |m, l| m | HOUSE_BITS[cover + l]);
                 let base_bits = HOUSE_BITS[b1] | HOUSE_BITS[b2];
                 removable.clear();
                 parents.clear();
@@ -241,14 +243,12 @@ fn x_wings(cur: &Board, source: &Board, out: &mut Found) {
     }
 }
 
-/// The lines of kind `cover` (rows or columns) that the cells of `bits` lie in.
-fn cover_lines(bits: u128, cover: usize) -> Vec<usize> {
-    let mut lines: Vec<usize> = cells(bits)
-        .map(|c| if cover == ROWS { c / 9 } else { 9 + c % 9 })
-        .collect();
-    lines.sort_unstable();
-    lines.dedup();
-    lines
+/// The lines of kind `cover` (rows or columns) that the cells of `bits`
+/// lie in, as a mask (bit `i` = line `cover + i`).
+fn cover_lines(bits: u128, cover: usize) -> u16 {
+    cells(bits).fold(0u16, |m, c| {
+        m | 1 << if cover == ROWS { c / 9 } else { c % 9 }
+    })
 }
 
 #[cfg(test)]

@@ -108,3 +108,96 @@ fn nothing_on_an_open_grid() {
         assert!(super::find(t, &g, &cands).is_empty(), "{t:?}");
     }
 }
+
+/// SE 1.2.1 (graded_hard_sample.tsv) rates this ER/EP/ED 10.4/10.4/10.0,
+/// its hardest step "Dynamic Region Forcing Chains (+ Forcing Chains)":
+/// the first step is a nested forcing chain of SE's level 2 rated 10.0
+/// (9.5 and a length bonus of 0.5), and every step is sound.
+#[test]
+fn nested_level_2_as_se_rates_it() {
+    let puzzle =
+        "12.4..3..3...1..5...6...1..7...9.....4.6.3.....3..2...5...8.7....7.....5.......98";
+    let walk = se_walk(&grid(puzzle));
+    assert_eq!(walk.rating, Some(10.4));
+    assert_eq!(walk.steps[0], (Technique::NestedForcingChains1, 10.0));
+    let (pos, step) = first_chain_step(puzzle);
+    assert_eq!(step.technique, Technique::NestedForcingChains1);
+    let solution = crate::engine::solve_one(&grid(puzzle)).unwrap();
+    assert_sound(&step, &pos.grid, &pos.candidates, &solution);
+    assert_eq!(super::se_rating(&step), Some(10.0));
+    // The branches, then the nested chains they use.
+    let main = step
+        .chains
+        .iter()
+        .filter(|c| c.nodes[0] == step.chains[0].nodes[0]);
+    assert!(step.chains.len() > main.count());
+    let text = super::reason(&step, Lang::En).unwrap();
+    assert!(text.contains("with the nested chains"), "{text}");
+    let texto = super::reason(&step, Lang::Es).unwrap();
+    assert!(texto.contains("con las cadenas anidadas"), "{texto}");
+}
+
+/// SE 1.2.1 rates this 11.0/11.0/11.0 with "Dynamic Contradiction Forcing
+/// Chains (+ Multiple Forcing Chains)": SE's level 3 (10.0) and a length
+/// bonus of 1.0 from the first step on.
+#[test]
+fn nested_level_3_as_se_rates_it() {
+    let puzzle =
+        ".234.......6.8....7....35....4....7....8...9.9....7..53....1.5....2....3.6....9.1";
+    let walk = se_walk(&grid(puzzle));
+    assert_eq!(walk.rating, Some(11.0));
+    assert_eq!(walk.steps[0], (Technique::NestedForcingChains2, 11.0));
+}
+
+/// Every step of SE's walk is sound on hard puzzles where nested chains
+/// fire, and a nested step's rating read back from its evidence is the
+/// one it was found with.
+#[test]
+fn nested_steps_are_sound() {
+    let mut seen = 0;
+    for puzzle in sample("forum_hardest_1106_50.txt").iter().take(2) {
+        let solution = crate::engine::solve_one(puzzle).unwrap();
+        let mut pos = Position::new(puzzle);
+        while let Some(step) = next_step(&pos) {
+            assert_sound(&step, &pos.grid, &pos.candidates, &solution);
+            let nested = matches!(
+                step.technique,
+                Technique::NestedForcingChains1
+                    | Technique::NestedForcingChains2
+                    | Technique::NestedForcingChains3
+                    | Technique::NestedForcingChains4
+            );
+            if nested {
+                seen += 1;
+                assert!(super::se_rating(&step).unwrap() >= 9.5);
+                assert!(super::reason(&step, Lang::Es).is_some());
+            }
+            if !pos.apply(&step) {
+                break;
+            }
+        }
+        assert!(pos.grid.is_full(), "{puzzle} is solved");
+    }
+    assert!(seen >= 2, "{seen} nested steps");
+}
+
+/// Where an easier SE producer has a step, the nested levels find nothing
+/// (SE never gets to them): the first chain position of a puzzle SE rates
+/// 9.0 with dynamic forcing chains.
+#[test]
+fn nested_levels_wait_their_turn() {
+    let puzzle =
+        "..9..63...72..........17..51..3..9..........86.84....1.6.........1.2....9.3...45.";
+    let (pos, _) = first_chain_step(puzzle);
+    for t in [
+        Technique::NestedForcingChains1,
+        Technique::NestedForcingChains2,
+        Technique::NestedForcingChains3,
+        Technique::NestedForcingChains4,
+    ] {
+        assert!(
+            super::find(t, &pos.grid, &pos.candidates).is_empty(),
+            "{t:?}"
+        );
+    }
+}

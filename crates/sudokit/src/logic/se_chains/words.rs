@@ -11,8 +11,17 @@ pub(super) fn reason(step: &Step, lang: Lang) -> Option<String> {
     let es = lang == Lang::Es;
     let first = step.chains.first()?;
     let premise = first.nodes.first()?;
-    let chains: Vec<String> = step.chains.iter().map(Chain::to_string).collect();
-    let joined = chains.join("; ");
+    let main = main_branches(step);
+    let chains: Vec<String> = step.chains[..main].iter().map(Chain::to_string).collect();
+    let mut joined = chains.join("; ");
+    let nested: Vec<String> = step.chains[main..].iter().map(Chain::to_string).collect();
+    if !nested.is_empty() {
+        joined += &if es {
+            format!(" (con las cadenas anidadas {})", nested.join("; "))
+        } else {
+            format!(" (with the nested chains {})", nested.join("; "))
+        };
+    }
     Some(match step.technique {
         T::BidirectionalXCycle | T::BidirectionalYCycle | T::BidirectionalCycle
             if is_loop(first) =>
@@ -38,6 +47,21 @@ pub(super) fn reason(step: &Step, lang: Lang) -> Option<String> {
         }
         _ => return net_reason(step, es, &joined),
     })
+}
+
+/// How many of the step's chains are its own branches: they all end on
+/// the candidate of the conclusion (a contradiction's on and off), the
+/// nested chains they use follow.
+fn main_branches(step: &Step) -> usize {
+    let Some(end) = step.chains.first().and_then(|c| c.nodes.last()) else {
+        return 0;
+    };
+    let same = step
+        .chains
+        .iter()
+        .take_while(|c| c.nodes.last() == Some(end))
+        .count();
+    if is_loop(&step.chains[0]) { 1 } else { same }
 }
 
 /// The words of forcing chains with several branches: region (a house in
