@@ -8,7 +8,9 @@
 //! back) is the one HoDoKu keeps. Like HoDoKu a table holds at most
 //! [`MAX_ENTRIES`] literals, premise included.
 
-use super::{CANDIDATE_NODES, Links, Lit, bits16, candidate_node, houses, is_on, node_of, off, on};
+use super::{
+    CANDIDATE_NODES, HOUSES_OF, Links, Lit, bits16, candidate_node, is_on, node_of, off, on,
+};
 use crate::candidates::Candidates;
 use crate::logic::single_digit::HOUSE_BITS;
 use std::rc::Rc;
@@ -40,8 +42,6 @@ pub struct Table {
     pub group_on: [u64; 9],
     /// For each digit, its groups implied false.
     pub group_off: [u64; 9],
-    /// The position of each literal found (indexed by literal).
-    slot: Vec<u16>,
 }
 
 impl Table {
@@ -55,13 +55,6 @@ impl Table {
 
     /// Fills the table with the consequences of `premise`.
     pub fn build(&mut self, links: &Links, premise: Lit) {
-        for e in &self.entries {
-            self.slot[e.lit as usize] = u16::MAX;
-        }
-        let lits = 2 * links.node_count();
-        if self.slot.len() < lits {
-            self.slot.resize(lits, u16::MAX);
-        }
         self.entries.clear();
         self.on = [0; 9];
         self.off = [0; 9];
@@ -69,7 +62,8 @@ impl Table {
         self.group_off = [0; 9];
         self.push(links, premise, 0, 0);
         let mut i = 0;
-        while i < self.entries.len() {
+        // Once full, expanding further would record nothing.
+        while i < self.entries.len() && self.entries.len() < MAX_ENTRIES {
             let Entry { lit, depth, .. } = self.entries[i];
             self.expand(links, lit, i as u16, depth + 1);
             i += 1;
@@ -85,31 +79,39 @@ impl Table {
 
     /// Records `lit`, known to be new, unless the table is full.
     fn push_new(&mut self, links: &Links, lit: Lit, parent: u16, depth: u16) {
-        if self.entries.len() >= MAX_ENTRIES {
-            return;
-        }
         let node = node_of(lit);
         if node < CANDIDATE_NODES {
             let (cell, d) = ((node / 9) as usize, (node % 9) as usize);
-            let set = if is_on(lit) {
-                &mut self.on
-            } else {
-                &mut self.off
-            };
-            set[d] |= 1 << cell;
-        } else {
-            let g = &links.groups[(node - CANDIDATE_NODES) as usize];
-            let d = g.digit as usize;
-            let local = links.group_local[(node - CANDIDATE_NODES) as usize];
+            self.push_candidate(cell, d, is_on(lit), parent, depth);
+        } else if self.entries.len() < MAX_ENTRIES {
+            let g = (node - CANDIDATE_NODES) as usize;
+            let d = links.groups[g].digit as usize;
+            let local = links.group_local[g];
             let set = if is_on(lit) {
                 &mut self.group_on
             } else {
                 &mut self.group_off
             };
             set[d] |= 1 << local;
+            self.entries.push(Entry { lit, parent, depth });
         }
-        self.slot[lit as usize] = self.entries.len() as u16;
-        self.entries.push(Entry { lit, parent, depth });
+    }
+
+    /// Records the candidate literal of digit `d` in `cell`, known to be
+    /// new, unless the table is full.
+    #[inline(always)]
+    fn push_candidate(&mut self, cell: usize, d: usize, on_: bool, parent: u16, depth: u16) {
+        if self.entries.len() >= MAX_ENTRIES {
+            return;
+        }
+        let set = if on_ { &mut self.on } else { &mut self.off };
+        set[d] |= 1 << cell;
+        let node = candidate_node(cell, d);
+        self.entries.push(Entry {
+            lit: if on_ { on(node) } else { off(node) },
+            parent,
+            depth,
+        });
     }
 
     /// Whether `lit` is in the table.
@@ -136,87 +138,136 @@ impl Table {
     fn expand(&mut self, links: &Links, lit: Lit, at: u16, depth: u16) {
         let node = node_of(lit);
         if node >= CANDIDATE_NODES {
-            // Groups are rare: the plain successor list is fast enough.
-            let mut next = [0 as Lit; 64];
-            let mut n = 0;
-            links.successors(lit, |l| {
-                next[n] = l;
-                n += 1;
-            });
-            for &l in &next[..n] {
-                self.push(links, l, at, depth);
-            }
+            self.expand_group(
+                links,
+                (node - CANDIDATE_NODES) as usize,
+                is_on(lit),
+                at,
+                depth,
+            );
             return;
         }
         let (cell, d) = ((node / 9) as usize, (node % 9) as usize);
         if is_on(lit) {
-            let mut others = links.cands[cell] & !(1 << d);
-            while others != 0 {
-                let d2 = others.trailing_zeros() as usize;
-                others &= others - 1;
-                if self.off[d2] >> cell & 1 == 0 {
-                    self.push_new(links, off(candidate_node(cell, d2)), at, depth);
-                }
-            }
-            for h in houses(cell) {
-                let mut m = HOUSE_BITS[h] & links.places[d] & !self.off[d] & !(1 << cell);
-                while m != 0 {
-                    let c = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    self.push_new(links, off(candidate_node(c, d)), at, depth);
-                }
-            }
-            let mut g = links.weak_groups_of(cell, d) & !self.group_off[d];
-            while g != 0 {
-                let j = g.trailing_zeros() as usize;
-                g &= g - 1;
-                self.push(
-                    links,
-                    off(Links::group_node(links.group_at(d, j))),
-                    at,
-                    depth,
-                );
-            }
+            self.expand_on(links, cell, d, at, depth);
         } else {
-            let set = links.cands[cell];
-            if set.count_ones() == 2 {
-                let d2 = (set & !(1 << d)).trailing_zeros() as usize;
-                if self.on[d2] >> cell & 1 == 0 {
-                    self.push_new(links, on(candidate_node(cell, d2)), at, depth);
+            self.expand_off(links, cell, d, at, depth);
+        }
+    }
+
+    /// The weak links of digit `d` set in `cell`: its other digits, then
+    /// its other places in the row, column and box, then its groups.
+    #[inline(always)]
+    fn expand_on(&mut self, links: &Links, cell: usize, d: usize, at: u16, depth: u16) {
+        let mut others = links.cands[cell] & !(1 << d);
+        while others != 0 {
+            let d2 = others.trailing_zeros() as usize;
+            others &= others - 1;
+            if self.off[d2] >> cell & 1 == 0 {
+                self.push_candidate(cell, d2, false, at, depth);
+            }
+        }
+        for &h in &HOUSES_OF[cell] {
+            let mut m = HOUSE_BITS[h as usize] & links.places[d] & !self.off[d] & !(1 << cell);
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.push_candidate(c, d, false, at, depth);
+            }
+        }
+        let g = links.weak_groups_of(cell, d) & !self.group_off[d];
+        self.push_groups(links, d, g, false, at, depth);
+    }
+
+    /// The strong links of digit `d` removed from `cell`: the other digit
+    /// of a bivalue cell, the conjugates in the row, column and box, then
+    /// its groups.
+    #[inline(always)]
+    fn expand_off(&mut self, links: &Links, cell: usize, d: usize, at: u16, depth: u16) {
+        if links.bivalue >> cell & 1 == 1 {
+            let d2 = (links.cands[cell] & !(1 << d)).trailing_zeros() as usize;
+            if self.on[d2] >> cell & 1 == 0 {
+                self.push_candidate(cell, d2, true, at, depth);
+            }
+        }
+        let pairs = links.pairs[d];
+        for &h in &HOUSES_OF[cell] {
+            if pairs >> h & 1 == 1 {
+                let other = HOUSE_BITS[h as usize] & links.places[d] & !(1 << cell);
+                if other & !self.on[d] != 0 {
+                    self.push_candidate(other.trailing_zeros() as usize, d, true, at, depth);
                 }
             }
-            for h in houses(cell) {
-                let m = HOUSE_BITS[h] & links.places[d];
-                let other = m & !(1 << cell);
-                if m.count_ones() == 2 && other & !self.on[d] != 0 {
-                    self.push(
-                        links,
-                        on(candidate_node(other.trailing_zeros() as usize, d)),
-                        at,
-                        depth,
-                    );
+        }
+        let g = links.strong_groups_of(cell, d) & !self.group_on[d];
+        self.push_groups(links, d, g, true, at, depth);
+    }
+
+    /// The links of group `g`, set (`on_`) or removed, in
+    /// [`Links::successors`] order: set, its digit goes from the cells and
+    /// disjoint groups seeing it; removed, the only other place (cell, then
+    /// group) of the digit in its box and line is set.
+    fn expand_group(&mut self, links: &Links, g: usize, on_: bool, at: u16, depth: u16) {
+        let group = &links.groups[g];
+        let d = group.digit as usize;
+        if on_ {
+            let mut m = group.weak_cells & !self.off[d];
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.push_candidate(c, d, false, at, depth);
+            }
+            let weak = group.weak_groups & !self.group_off[d];
+            self.push_groups(links, d, weak, false, at, depth);
+        } else {
+            let (cells, groups) = (group.strong_cells, group.strong_groups);
+            for c in cells.into_iter().flatten() {
+                if self.on[d] >> c & 1 == 0 {
+                    self.push_candidate(c as usize, d, true, at, depth);
                 }
             }
-            let mut g = links.strong_groups_of(cell, d) & !self.group_on[d];
-            while g != 0 {
-                let j = g.trailing_zeros() as usize;
-                g &= g - 1;
-                self.push(
-                    links,
-                    on(Links::group_node(links.group_at(d, j))),
-                    at,
-                    depth,
-                );
+            for j in groups.into_iter().flatten() {
+                self.push_groups(links, d, (1 << j) & !self.group_on[d], true, at, depth);
             }
+        }
+    }
+
+    /// Records the groups of digit `d` in `locals` (indices among the
+    /// digit's groups, known to be new), set or removed.
+    #[inline(always)]
+    fn push_groups(
+        &mut self,
+        links: &Links,
+        d: usize,
+        mut locals: u64,
+        on_: bool,
+        at: u16,
+        depth: u16,
+    ) {
+        while locals != 0 {
+            if self.entries.len() >= MAX_ENTRIES {
+                return;
+            }
+            let j = locals.trailing_zeros() as usize;
+            locals &= locals - 1;
+            let set = if on_ {
+                &mut self.group_on
+            } else {
+                &mut self.group_off
+            };
+            set[d] |= 1 << j;
+            let node = Links::group_node(links.group_at(d, j));
+            self.entries.push(Entry {
+                lit: if on_ { on(node) } else { off(node) },
+                parent: at,
+                depth,
+            });
         }
     }
 
     /// The position of `lit` in the table.
     pub fn position(&self, lit: Lit) -> Option<usize> {
-        match self.slot.get(lit as usize) {
-            Some(&p) if p != u16::MAX => Some(p as usize),
-            _ => None,
-        }
+        self.entries.iter().position(|e| e.lit == lit)
     }
 
     /// The literals from the premise to the entry at `pos`.
