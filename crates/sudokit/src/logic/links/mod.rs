@@ -29,6 +29,7 @@
 //! Everything is bitboards: `u128` cell sets per digit, and per digit a
 //! `u64` of group indices (a digit has at most 54 groups).
 
+pub mod graph;
 pub mod table;
 
 use crate::candidates::Candidates;
@@ -116,11 +117,6 @@ pub struct Links {
     weak_groups: Vec<[u64; 9]>,
     /// For each cell and digit: the digit's groups it is strongly linked to.
     strong_groups: Vec<[u64; 9]>,
-    /// For each digit, the houses (bits 0–26) where it has exactly two
-    /// places: the strong links of the tables, tested with one bit.
-    pub(crate) pairs: [u32; 9],
-    /// The cells with exactly two candidates.
-    pub(crate) bivalue: u128,
 }
 
 impl Links {
@@ -145,21 +141,7 @@ impl Links {
             group_local: Vec::new(),
             weak_groups: vec![[0; 9]; 81],
             strong_groups: vec![[0; 9]; 81],
-            pairs: [0; 9],
-            bivalue: 0,
         };
-        for (d, &p) in places.iter().enumerate() {
-            for (h, &house) in HOUSE_BITS.iter().enumerate() {
-                if exactly_two(house & p) {
-                    links.pairs[d] |= 1 << h;
-                }
-            }
-        }
-        for (cell, &set) in cands.iter().enumerate() {
-            if exactly_two(u128::from(set)) {
-                links.bivalue |= 1 << cell;
-            }
-        }
         if grouped {
             links.add_groups();
         }
@@ -397,26 +379,6 @@ pub const fn houses(cell: usize) -> [usize; 3] {
         9 + cell % 9,
         18 + (cell / 27) * 3 + (cell % 9) / 3,
     ]
-}
-
-/// [`houses`] of every cell, looked up rather than divided out in the
-/// tables' inner loops.
-pub(crate) const HOUSES_OF: [[u8; 3]; 81] = {
-    let mut out = [[0u8; 3]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let h = houses(c);
-        out[c] = [h[0] as u8, h[1] as u8, h[2] as u8];
-        c += 1;
-    }
-    out
-};
-
-/// Whether `bits` has exactly two bits set (without a population count,
-/// which the baseline x86-64 target computes in software).
-pub(crate) const fn exactly_two(bits: u128) -> bool {
-    let rest = bits & bits.wrapping_sub(1);
-    rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
 
 /// The peers of `cell`.
