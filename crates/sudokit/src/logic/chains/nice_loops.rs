@@ -321,7 +321,7 @@ fn aics_of(links: &Links, entries: &[Entry], start: usize, out: &mut Collector) 
         }
         let (end, ec) = ((node / 9) as usize, (node % 9) as usize);
         let fits = if ec == sc {
-            (start_peers & links.buddies(node) & links.places[sc]).count_ones() >= 2
+            more_than_one(start_peers & links.buddies(node) & links.places[sc])
         } else {
             start_peers >> end & 1 == 1
                 && links.cands[end] >> sc & 1 == 1
@@ -333,6 +333,12 @@ fn aics_of(links: &Links, entries: &[Entry], start: usize, out: &mut Collector) 
             }
         }
     }
+}
+
+/// Whether `bits` has two bits or more (without a population count,
+/// which the baseline x86-64 target computes in software).
+fn more_than_one(bits: u128) -> bool {
+    bits & bits.wrapping_sub(1) != 0
 }
 
 /// The AIC from the premise (off) to the entry at `pos` (on).
@@ -348,7 +354,7 @@ fn aic(links: &Links, entries: &[Entry], start: usize, pos: usize) -> Option<Fou
         let seeing = links.buddies(candidate_node(start, 0))
             & links.buddies(candidate_node(end, 0))
             & links.places[sc];
-        if seeing.count_ones() > 1 {
+        if more_than_one(seeing) {
             crate::logic::links::cells_iter(seeing).for_each(|c| elims.push((c, sc)));
         }
     } else {
