@@ -119,14 +119,14 @@ impl Collector {
 fn search(candidates: &Candidates, grouped: bool) -> Vec<Step> {
     let mut loops = Collector::default();
     let mut aics = Collector::default();
-    let mut visit = |links: &Links, graph: &Graph, premise: Lit, table: (&[Entry], &[u16])| {
-        if table.0.len() < 2 {
+    let mut visit = |links: &Links, premise: Lit, entries: &[Entry]| {
+        if entries.len() < 2 {
             return;
         }
         let cell = (node_of(premise) / 9) as usize;
-        nice_loops_of(links, graph, table, cell, &mut loops);
+        nice_loops_of(links, entries, cell, &mut loops);
         if !is_on(premise) {
-            aics_of(links, graph, table, cell, &mut aics);
+            aics_of(links, entries, cell, &mut aics);
         }
     };
     // The grouped tables are shared with the forcing chains; the plain
@@ -135,8 +135,7 @@ fn search(candidates: &Candidates, grouped: bool) -> Vec<Step> {
     let links = if grouped {
         shared = Tables::of(candidates, true);
         for premise in premises(&shared.links) {
-            let table = (shared.entries(premise), shared.dense(premise));
-            visit(&shared.links, &shared.graph, premise, table);
+            visit(&shared.links, premise, shared.entries(premise));
         }
         &shared.links
     } else {
@@ -145,7 +144,7 @@ fn search(candidates: &Candidates, grouped: bool) -> Vec<Step> {
         let mut table = Table::new();
         for premise in premises(&own) {
             table.build(&graph, premise);
-            visit(&own, &graph, premise, (&table.entries, table.dense()));
+            visit(&own, premise, &table.entries);
         }
         &own
     };
@@ -184,15 +183,10 @@ fn path(entries: &[Entry], pos: usize) -> Vec<Lit> {
 }
 
 /// Checks every literal of the premise's cell for a nice loop.
-fn nice_loops_of(
-    links: &Links,
-    graph: &Graph,
-    (entries, dense): (&[Entry], &[u16]),
-    start: usize,
-    out: &mut Collector,
-) {
-    for (pos, (e, &i)) in entries.iter().zip(dense).enumerate().skip(1) {
-        if graph.cell(i) as usize == start && e.depth > 1 {
+fn nice_loops_of(links: &Links, entries: &[Entry], start: usize, out: &mut Collector) {
+    for (pos, e) in entries.iter().enumerate().skip(1) {
+        let node = node_of(e.lit);
+        if node < CANDIDATE_NODES && (node / 9) as usize == start && e.depth > 1 {
             if let Some(found) = nice_loop(links, entries, start, pos) {
                 out.offer(found);
             }
@@ -317,25 +311,15 @@ fn continuous_eliminations(
 }
 
 /// The AICs of an off-table: digits implied true in other cells.
-fn aics_of(
-    links: &Links,
-    graph: &Graph,
-    (entries, dense): (&[Entry], &[u16]),
-    start: usize,
-    out: &mut Collector,
-) {
+fn aics_of(links: &Links, entries: &[Entry], start: usize, out: &mut Collector) {
     let sc = digit_of(links, entries[0].lit);
     let start_peers = links.buddies(candidate_node(start, 0));
-    for (pos, &i) in dense.iter().enumerate().skip(1) {
-        // Dense candidate literals come first, off then on.
-        if i as usize >= graph.candidate_lits() || i & 1 == 0 {
+    for (pos, e) in entries.iter().enumerate().skip(1) {
+        let node = node_of(e.lit);
+        if node >= CANDIDATE_NODES || !is_on(e.lit) || (node / 9) as usize == start {
             continue;
         }
-        let (end, ec) = graph.cell_digit(i);
-        if end == start {
-            continue;
-        }
-        let node = candidate_node(end, ec);
+        let (end, ec) = ((node / 9) as usize, (node % 9) as usize);
         let fits = if ec == sc {
             more_than_one(start_peers & links.buddies(node) & links.places[sc])
         } else {

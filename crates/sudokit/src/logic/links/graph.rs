@@ -19,9 +19,6 @@ pub struct Graph {
     succ: Vec<u16>,
     /// How many dense numbers candidates take (twice the candidates).
     candidate_lits: usize,
-    /// The cell and digit of each dense candidate literal (`u8::MAX` for
-    /// groups).
-    places: Vec<(u8, u8)>,
 }
 
 impl Graph {
@@ -50,24 +47,12 @@ impl Graph {
             links.successors(lit, |l| succ.push(dense[l as usize]));
         }
         start.push(succ.len() as u32);
-        let places = lits
-            .iter()
-            .map(|&l| {
-                let node = node_of(l);
-                if node < CANDIDATE_NODES {
-                    ((node / 9) as u8, (node % 9) as u8)
-                } else {
-                    (u8::MAX, u8::MAX)
-                }
-            })
-            .collect();
         Graph {
             lits,
             dense,
             start,
             succ,
             candidate_lits,
-            places,
         }
     }
 
@@ -108,12 +93,8 @@ impl Graph {
 
     /// The cell and digit (0-based) of dense candidate literal `i`.
     pub fn cell_digit(&self, i: u16) -> (usize, usize) {
-        let (cell, d) = self.places[i as usize];
-        (cell as usize, d as usize)
-    }
-
-    /// The cell of dense literal `i`, `u8::MAX` for a group.
-    pub fn cell(&self, i: u16) -> u8 {
-        self.places[i as usize].0
+        let node = node_of(self.lits[i as usize]);
+        debug_assert!(node < CANDIDATE_NODES);
+        ((node / 9) as usize, (node % 9) as usize)
     }
 }

@@ -154,9 +154,6 @@ pub struct Tables {
     /// Its successor lists.
     pub graph: Graph,
     entries: Vec<Entry>,
-    /// The dense number of each entry's literal (for tables recorded with
-    /// [`Tables::record_table`]).
-    dense: Vec<u16>,
     /// Per candidate literal: its place in `span`, `on` and `off`.
     slot: Vec<u16>,
     span: Vec<(u32, u32)>,
@@ -198,7 +195,6 @@ impl Tables {
             links,
             graph,
             entries: Vec::new(),
-            dense: Vec::new(),
             slot: vec![u16::MAX; 2 * CANDIDATE_NODES as usize],
             span: Vec::with_capacity(width),
             on: Vec::with_capacity(width),
@@ -228,7 +224,6 @@ impl Tables {
     /// Records `table`, built from `premise` on this position's graph.
     pub fn record_table(&mut self, premise: Lit, table: &Table) {
         let (on_s, off_s) = table.candidate_sets(&self.graph);
-        self.dense.extend_from_slice(table.dense());
         self.push_row(premise, &table.entries, on_s, off_s);
         let row = self.depth.len() - self.width;
         for (e, &i) in table.entries.iter().zip(table.dense()) {
@@ -363,18 +358,6 @@ impl Tables {
     /// The entries of the table of `premise` (empty when it has none).
     pub fn entries(&self, premise: Lit) -> &[Entry] {
         self.table(premise)
-    }
-
-    /// The dense numbers of the entries of `premise`'s table, for tables
-    /// recorded with [`Tables::record_table`] (empty otherwise).
-    pub fn dense(&self, premise: Lit) -> &[u16] {
-        match self.slot(premise) {
-            Some(s) if !self.dense.is_empty() => {
-                let (a, b) = self.span[s];
-                &self.dense[a as usize..b as usize]
-            }
-            _ => &[],
-        }
     }
 }
 
