@@ -28,7 +28,8 @@
 use crate::candidates::Candidates;
 use crate::cell_set::CellSet;
 use crate::grid::{Cell, Digit};
-use crate::logic::links::table::{Entry, Tables};
+use crate::logic::links::graph::Graph;
+use crate::logic::links::table::{Entry, Table, Tables};
 use crate::logic::links::{CANDIDATE_NODES, Links, Lit, candidate_node, is_on, node_of, off, on};
 use crate::logic::{Chain, Link, Step, Technique};
 use std::cell::RefCell;
@@ -116,26 +117,37 @@ impl Collector {
 /// The search itself: HoDoKu's `checkNiceLoops` on the on-tables, then on
 /// the off-tables, then `checkAics` on the off-tables.
 fn search(candidates: &Candidates, grouped: bool) -> Vec<Step> {
-    let tables = Tables::of(candidates, grouped);
-    let links = &tables.links;
     let mut loops = Collector::default();
     let mut aics = Collector::default();
-    for premise_on in [true, false] {
-        for cell in 0..81 {
-            for d in crate::logic::links::bits16(links.cands[cell]) {
-                let node = candidate_node(cell, d);
-                let premise = if premise_on { on(node) } else { off(node) };
-                let entries = tables.entries(premise);
-                if entries.len() < 2 {
-                    continue;
-                }
-                nice_loops_of(links, entries, cell, &mut loops);
-                if !premise_on {
-                    aics_of(links, entries, cell, &mut aics);
-                }
-            }
+    let mut visit = |links: &Links, premise: Lit, entries: &[Entry]| {
+        if entries.len() < 2 {
+            return;
         }
-    }
+        let cell = (node_of(premise) / 9) as usize;
+        nice_loops_of(links, entries, cell, &mut loops);
+        if !is_on(premise) {
+            aics_of(links, entries, cell, &mut aics);
+        }
+    };
+    // The grouped tables are shared with the forcing chains; the plain
+    // ones serve only here, each built when its turn comes.
+    let (shared, own);
+    let links = if grouped {
+        shared = Tables::of(candidates, true);
+        for premise in premises(&shared.links) {
+            visit(&shared.links, premise, shared.entries(premise));
+        }
+        &shared.links
+    } else {
+        own = Links::new(candidates, false);
+        let graph = Graph::new(&own);
+        let mut table = Table::new();
+        for premise in premises(&own) {
+            table.build(&graph, premise);
+            visit(&own, premise, &table.entries);
+        }
+        &own
+    };
     loops
         .found
         .into_iter()
@@ -143,6 +155,19 @@ fn search(candidates: &Candidates, grouped: bool) -> Vec<Step> {
         .flatten()
         .map(|f| to_step(links, f))
         .collect()
+}
+
+/// The premises in HoDoKu's order: every candidate on (by cell and digit),
+/// then every candidate off.
+fn premises(links: &Links) -> impl Iterator<Item = Lit> + '_ {
+    [true, false].into_iter().flat_map(move |premise_on| {
+        (0..81).flat_map(move |cell| {
+            crate::logic::links::bits16(links.cands[cell]).map(move |d| {
+                let node = candidate_node(cell, d);
+                if premise_on { on(node) } else { off(node) }
+            })
+        })
+    })
 }
 
 /// The literals from the premise to the entry at `pos`.
@@ -296,7 +321,7 @@ fn aics_of(links: &Links, entries: &[Entry], start: usize, out: &mut Collector) 
         }
         let (end, ec) = ((node / 9) as usize, (node % 9) as usize);
         let fits = if ec == sc {
-            (start_peers & links.buddies(node) & links.places[sc]).count_ones() >= 2
+            more_than_one(start_peers & links.buddies(node) & links.places[sc])
         } else {
             start_peers >> end & 1 == 1
                 && links.cands[end] >> sc & 1 == 1
@@ -308,6 +333,12 @@ fn aics_of(links: &Links, entries: &[Entry], start: usize, out: &mut Collector) 
             }
         }
     }
+}
+
+/// Whether `bits` has two bits or more (without a population count,
+/// which the baseline x86-64 target computes in software).
+fn more_than_one(bits: u128) -> bool {
+    bits & bits.wrapping_sub(1) != 0
 }
 
 /// The AIC from the premise (off) to the entry at `pos` (on).
@@ -323,7 +354,7 @@ fn aic(links: &Links, entries: &[Entry], start: usize, pos: usize) -> Option<Fou
         let seeing = links.buddies(candidate_node(start, 0))
             & links.buddies(candidate_node(end, 0))
             & links.places[sc];
-        if seeing.count_ones() > 1 {
+        if more_than_one(seeing) {
             crate::logic::links::cells_iter(seeing).for_each(|c| elims.push((c, sc)));
         }
     } else {

@@ -5,6 +5,7 @@
 //! implies on its own), with HoDoKu's group links.
 
 use crate::candidates::Candidates;
+use crate::logic::links::graph::Graph;
 use crate::logic::links::table::Tables as Store;
 use crate::logic::links::table::{Entry, MAX_ENTRIES};
 use crate::logic::links::{
@@ -72,14 +73,28 @@ impl State {
         }
     }
 
+    /// [`State::record`] for candidate `d` in `cell`, set (`on_`) or not.
+    fn record_candidate(&mut self, cell: usize, d: usize, on_: bool) {
+        let set = if on_ {
+            &mut self.seen.on[d]
+        } else {
+            &mut self.seen.off[d]
+        };
+        if *set >> cell & 1 == 0 {
+            *set |= 1 << cell;
+            let node = candidate_node(cell, d);
+            self.found.push(if on_ { on(node) } else { off(node) });
+        }
+    }
+
     /// Sets `d` in `cell`, recording what it removes.
-    fn set(&mut self, links: &Links, original: &[u128; 9], cell: usize, d: usize) {
-        self.record(links, on(candidate_node(cell, d)));
+    fn set(&mut self, original: &[u128; 9], cell: usize, d: usize) {
+        self.record_candidate(cell, d, true);
         for c in cells_iter(original[d] & PEER_BITS[cell]) {
-            self.record(links, off(candidate_node(c, d)));
+            self.record_candidate(c, d, false);
         }
         for d2 in bits16(self.cands[cell] & !(1 << d)) {
-            self.record(links, off(candidate_node(cell, d2)));
+            self.record_candidate(cell, d2, false);
         }
         for d2 in bits16(self.cands[cell]) {
             self.places[d2] &= !(1 << cell);
@@ -91,26 +106,32 @@ impl State {
         self.places[d] &= !PEER_BITS[cell];
     }
 
-    /// The naked and hidden singles of the current state.
-    fn singles(&self) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        for cell in 0..81 {
-            if self.cands[cell].count_ones() == 1 {
-                out.push((cell, self.cands[cell].trailing_zeros() as usize));
-            }
+    /// The naked and hidden singles of the current state, into `out`:
+    /// naked singles by cell, then hidden singles by house and digit, each
+    /// (cell, digit) once.
+    fn singles(&self, out: &mut Vec<(usize, usize)>) {
+        out.clear();
+        // Cells with one candidate, counted across the digits' bitboards.
+        let (mut once, mut twice) = (0u128, 0u128);
+        for &p in &self.places {
+            twice |= once & p;
+            once |= p;
+        }
+        let mut listed = [0u128; 9];
+        for cell in cells_iter(once & !twice) {
+            let d = self.cands[cell].trailing_zeros() as usize;
+            listed[d] |= 1 << cell;
+            out.push((cell, d));
         }
         for house in HOUSE_BITS {
             for (d, &places) in self.places.iter().enumerate() {
                 let m = house & places;
-                if m.count_ones() == 1 {
-                    let cell = m.trailing_zeros() as usize;
-                    if !out.contains(&(cell, d)) {
-                        out.push((cell, d));
-                    }
+                if m != 0 && m & (m - 1) == 0 && listed[d] & m == 0 {
+                    listed[d] |= m;
+                    out.push((m.trailing_zeros() as usize, d));
                 }
             }
         }
-        out
     }
 }
 
@@ -127,23 +148,24 @@ fn direct(links: &Links, premise: Lit) -> Vec<Lit> {
     state.seen.insert(links, premise);
     if is_on(premise) {
         state.seen = LitSet::default();
-        state.set(links, &links.places, cell, d);
+        state.set(&links.places, cell, d);
     } else {
         state.cands[cell] &= !(1 << d);
         state.places[d] &= !(1 << cell);
         if state.cands[cell].count_ones() == 1 {
             let d2 = state.cands[cell].trailing_zeros() as usize;
-            state.set(links, &links.places, cell, d2);
+            state.set(&links.places, cell, d2);
         }
     }
+    let mut singles = Vec::new();
     for _ in 0..ROUNDS {
-        let singles = state.singles();
+        state.singles(&mut singles);
         if singles.is_empty() {
             break;
         }
-        for (c, v) in singles {
+        for &(c, v) in &singles {
             if state.cands[c] != 0 {
-                state.set(links, &links.places, c, v);
+                state.set(&links.places, c, v);
             }
         }
     }
@@ -159,63 +181,104 @@ fn direct(links: &Links, premise: Lit) -> Vec<Lit> {
 
 /// The net tables of every candidate literal.
 pub(crate) fn store(candidates: &Candidates) -> Store {
-    let links = Links::new(candidates, true);
-    let mut store = Store::new(links.clone());
-    let node_count = links.node_count();
-    let mut directs: Vec<Option<Vec<Lit>>> = vec![None; 2 * node_count];
-    let mut entries: Vec<Entry> = Vec::with_capacity(MAX_ENTRIES);
+    let mut store = Store::new(Links::new(candidates, true));
+    let mut closure = Closure {
+        directs: vec![None; store.graph.len()],
+        arena: Vec::new(),
+        seen: vec![0; store.graph.len().div_ceil(64)],
+        entries: Vec::with_capacity(MAX_ENTRIES),
+        dense: Vec::with_capacity(MAX_ENTRIES),
+    };
     for cell in 0..81 {
-        for d in bits16(links.cands[cell]) {
+        for d in bits16(store.links.cands[cell]) {
             for premise in [on(candidate_node(cell, d)), off(candidate_node(cell, d))] {
-                let (on_s, off_s) = closure(&links, premise, &mut directs, &mut entries);
-                store.record(premise, &entries, on_s, off_s);
+                let (on_s, off_s) = closure.run(&store.links, &store.graph, premise);
+                store.record(premise, &closure.entries, on_s, off_s);
             }
         }
     }
     store
 }
 
-/// The transitive closure of `premise` over the direct tables.
-fn closure(
-    links: &Links,
-    premise: Lit,
-    directs: &mut [Option<Vec<Lit>>],
-    entries: &mut Vec<Entry>,
-) -> ([u128; 9], [u128; 9]) {
-    entries.clear();
-    let mut seen = LitSet::default();
-    seen.insert(links, premise);
-    entries.push(Entry {
-        lit: premise,
-        parent: 0,
-        depth: 0,
-    });
-    let mut i = 0;
-    while i < entries.len() {
-        let Entry { lit, depth, .. } = entries[i];
-        let slot = lit as usize;
-        if directs[slot].is_none() {
-            directs[slot] = Some(if node_of(lit) < CANDIDATE_NODES {
-                direct(links, lit)
-            } else {
-                let mut v = Vec::new();
-                links.successors(lit, |l| v.push(l));
-                v
-            });
+/// The scratch of the transitive closures of one position: the direct
+/// tables (dense literals, [`Graph`]) computed so far, and one table.
+struct Closure {
+    /// Per dense literal: where its direct table lies in `arena`.
+    directs: Vec<Option<(u32, u32)>>,
+    arena: Vec<u16>,
+    /// The dense literals in the current table, as a bitset.
+    seen: Vec<u64>,
+    entries: Vec<Entry>,
+    /// The dense literal of each entry.
+    dense: Vec<u16>,
+}
+
+impl Closure {
+    /// The table of `premise`: the transitive closure over the direct
+    /// tables, breadth first; with the cells it sets and removes.
+    fn run(&mut self, links: &Links, graph: &Graph, premise: Lit) -> ([u128; 9], [u128; 9]) {
+        for &i in &self.dense {
+            self.seen[i as usize >> 6] = 0;
         }
-        for &next in directs[slot].as_ref().expect("computed") {
-            if entries.len() >= MAX_ENTRIES {
-                break;
+        self.entries.clear();
+        self.dense.clear();
+        let p = graph.dense(premise).expect("a candidate literal");
+        self.seen[p as usize >> 6] |= 1 << (p & 63);
+        self.entries.push(Entry {
+            lit: premise,
+            parent: 0,
+            depth: 0,
+        });
+        self.dense.push(p);
+        let mut i = 0;
+        while i < self.dense.len() && self.dense.len() < MAX_ENTRIES {
+            let (at, depth) = (self.dense[i], self.entries[i].depth + 1);
+            let (start, end) = self.direct(links, graph, at);
+            for k in start..end {
+                let next = self.arena[k as usize];
+                let (word, bit) = (next as usize >> 6, 1u64 << (next & 63));
+                if self.seen[word] & bit == 0 {
+                    self.seen[word] |= bit;
+                    self.entries.push(Entry {
+                        lit: graph.lit(next),
+                        parent: i as u16,
+                        depth,
+                    });
+                    self.dense.push(next);
+                    if self.dense.len() >= MAX_ENTRIES {
+                        break;
+                    }
+                }
             }
-            if seen.insert(links, next) {
-                entries.push(Entry {
-                    lit: next,
-                    parent: i as u16,
-                    depth: depth + 1,
-                });
+            i += 1;
+        }
+        let (mut on_s, mut off_s) = ([0u128; 9], [0u128; 9]);
+        for &k in &self.dense {
+            if (k as usize) < graph.candidate_lits() {
+                let (cell, d) = graph.cell_digit(k);
+                let set = if k & 1 == 1 { &mut on_s } else { &mut off_s };
+                set[d] |= 1 << cell;
             }
         }
-        i += 1;
+        (on_s, off_s)
     }
-    (seen.on, seen.off)
+
+    /// The direct table of dense literal `at` (computed once): its span
+    /// in the arena.
+    fn direct(&mut self, links: &Links, graph: &Graph, at: u16) -> (u32, u32) {
+        if let Some(span) = self.directs[at as usize] {
+            return span;
+        }
+        let start = self.arena.len() as u32;
+        if (at as usize) < graph.candidate_lits() {
+            let found = direct(links, graph.lit(at));
+            self.arena
+                .extend(found.iter().map(|&l| graph.dense(l).expect("a literal")));
+        } else {
+            self.arena.extend_from_slice(graph.successors(at));
+        }
+        let span = (start, self.arena.len() as u32);
+        self.directs[at as usize] = Some(span);
+        span
+    }
 }

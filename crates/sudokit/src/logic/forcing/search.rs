@@ -12,53 +12,72 @@ use crate::logic::links::{Lit, bits16, candidate_node, cells_iter, is_on, node_o
 use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
 use crate::logic::{Step, Technique};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
-type Cached = (Grid, Candidates, bool, Rc<Vec<Step>>);
+/// Steps, and which forms and effects ([`key`]) they have.
+type Keyed = (Rc<Vec<Step>>, Rc<Vec<bool>>);
+
+/// The forcing chain and net steps of one position, as far as asked.
+struct Cached {
+    grid: Grid,
+    candidates: Candidates,
+    /// The chain steps.
+    chains: Option<Keyed>,
+    nets: Option<Rc<Vec<Step>>>,
+}
 
 thread_local! {
     static LAST: RefCell<Option<Cached>> = const { RefCell::new(None) };
 }
 
 /// Every forcing chain (or net) step of the position, cached for the
-/// techniques of one HoDoKu index asked in turn.
+/// techniques of one HoDoKu index asked in turn (and the nets, which
+/// leave out what the chains give, reuse the chains' results).
 pub(crate) fn all(grid: &Grid, candidates: &Candidates, net: bool) -> Rc<Vec<Step>> {
     LAST.with(|last| {
-        if let Some((g, c, n, steps)) = &*last.borrow() {
-            if g == grid && c == candidates && *n == net {
-                return Rc::clone(steps);
-            }
+        let mut last = last.borrow_mut();
+        let same = last
+            .as_ref()
+            .is_some_and(|c| c.grid == *grid && c.candidates == *candidates);
+        if !same {
+            *last = Some(Cached {
+                grid: *grid,
+                candidates: *candidates,
+                chains: None,
+                nets: None,
+            });
         }
-        let steps = Rc::new(if net {
-            net_steps(grid, candidates)
-        } else {
-            let store = Store::of(candidates, true);
-            let mut found = Found::new(grid, &store, false);
-            found.check_all();
-            found.into_steps()
-        });
-        *last.borrow_mut() = Some((*grid, *candidates, net, Rc::clone(&steps)));
-        steps
+        let cached = last.as_mut().expect("just set");
+        let (chain_steps, known) = cached
+            .chains
+            .get_or_insert_with(|| {
+                let store = Store::of(candidates, true);
+                let mut found = Found::new(grid, &store, false);
+                found.check_all();
+                let known = Rc::new(found.index.iter().map(|&i| i != u32::MAX).collect());
+                (Rc::new(found.into_steps()), known)
+            })
+            .clone();
+        if !net {
+            return chain_steps;
+        }
+        Rc::clone(
+            cached
+                .nets
+                .get_or_insert_with(|| Rc::new(net_steps(grid, candidates, &known))),
+        )
     })
 }
 
-/// The net steps: the results of the net tables that plain chains do not give.
-fn net_steps(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
-    let chains = Store::of(candidates, true);
-    let mut plain = Found::new(grid, &chains, false);
-    plain.check_all();
-    let known: std::collections::HashSet<(bool, bool, u8, u8)> = plain
-        .results
-        .iter()
-        .map(|r| (r.verity, r.place, r.cell, r.digit))
-        .collect();
+/// The net steps: the results of the net tables that plain chains do not
+/// give (`known`: the chains' forms and effects, by [`key`]).
+fn net_steps(grid: &Grid, candidates: &Candidates, known: &[bool]) -> Vec<Step> {
     let store = nets::store(candidates);
     let mut found = Found::new(grid, &store, true);
     found.check_all();
     found
         .results
-        .retain(|r| !known.contains(&(r.verity, r.place, r.cell, r.digit)));
+        .retain(|r| !known[key(r.verity, r.place, r.cell as usize, r.digit as usize)]);
     found.into_steps()
 }
 
@@ -79,7 +98,13 @@ struct Found<'a> {
     allowed: [u128; 9],
     unsolved: u128,
     results: Vec<Result>,
-    index: HashMap<(bool, bool, u8, u8), usize>,
+    /// Per form and effect ([`key`]): the place of its result, or `u32::MAX`.
+    index: Vec<u32>,
+}
+
+/// The index of a form and effect: verity, placement, cell, digit.
+fn key(verity: bool, place: bool, cell: usize, digit: usize) -> usize {
+    ((usize::from(verity) * 2 + usize::from(place)) * 81 + cell) * 9 + digit
 }
 
 impl<'a> Found<'a> {
@@ -105,7 +130,7 @@ impl<'a> Found<'a> {
             allowed,
             unsolved,
             results: Vec::new(),
-            index: HashMap::new(),
+            index: vec![u32::MAX; 4 * 81 * 9],
         }
     }
 
@@ -117,28 +142,27 @@ impl<'a> Found<'a> {
         place: bool,
         cell: usize,
         digit: usize,
-        chains: Vec<(Lit, Lit)>,
+        chains: &[(Lit, Lit)],
     ) {
         let length = chains.iter().map(|&(p, t)| self.store.length(p, t)).sum();
-        let key = (verity, place, cell as u8, digit as u8);
+        let k = key(verity, place, cell, digit);
+        let at = self.index[k];
+        if at != u32::MAX && self.results[at as usize].length <= length {
+            return;
+        }
         let result = Result {
             verity,
             place,
             cell: cell as u8,
             digit: digit as u8,
-            chains,
+            chains: chains.to_vec(),
             length,
         };
-        match self.index.get(&key) {
-            Some(&i) => {
-                if self.results[i].length > length {
-                    self.results[i] = result;
-                }
-            }
-            None => {
-                self.index.insert(key, self.results.len());
-                self.results.push(result);
-            }
+        if at == u32::MAX {
+            self.index[k] = self.results.len() as u32;
+            self.results.push(result);
+        } else {
+            self.results[at as usize] = result;
         }
     }
 
@@ -161,21 +185,27 @@ impl<'a> Found<'a> {
         for &(cell, d) in &premises {
             self.check_two(cell, d);
         }
+        let mut list = [0 as Lit; 9];
         for cell in 0..81 {
-            let ds: Vec<usize> = bits16(self.store.links.cands[cell]).collect();
-            if !ds.is_empty() {
-                let list: Vec<Lit> = ds.iter().map(|&d| on(candidate_node(cell, d))).collect();
-                self.check_list(&list);
+            let mut n = 0;
+            for d in bits16(self.store.links.cands[cell]) {
+                list[n] = on(candidate_node(cell, d));
+                n += 1;
+            }
+            if n > 0 {
+                self.check_list(&list[..n]);
             }
         }
         for house in HOUSE_BITS {
             for d in 0..9 {
                 let cells = house & self.store.links.places[d];
-                if cells != 0 {
-                    let list: Vec<Lit> = cells_iter(cells)
-                        .map(|c| on(candidate_node(c, d)))
-                        .collect();
-                    self.check_list(&list);
+                let mut n = 0;
+                for c in cells_iter(cells) {
+                    list[n] = on(candidate_node(c, d));
+                    n += 1;
+                }
+                if n > 0 {
+                    self.check_list(&list[..n]);
                 }
             }
         }
@@ -183,23 +213,21 @@ impl<'a> Found<'a> {
 
     /// Contradictions from one assumption.
     fn check_one(&mut self, p: Lit) {
-        let (on_s, off_s) = (self.store.on[p as usize], self.store.off[p as usize]);
+        let (on_s, off_s) = (*self.store.on(p), *self.store.off(p));
         let node = node_of(p);
         let (c0, d0) = ((node / 9) as usize, (node % 9) as usize);
         let (place, premise_on) = (!is_on(p), is_on(p));
-        let contra = |this: &mut Self, chains: Vec<(Lit, Lit)>| {
-            this.offer(false, place, c0, d0, chains);
-        };
+        let mut chains = [(0 as Lit, 0 as Lit); 9];
         let inverse = if premise_on { off_s[d0] } else { on_s[d0] };
         if inverse >> c0 & 1 == 1 {
-            contra(self, vec![(p, p ^ 1)]);
+            self.offer(false, place, c0, d0, &[(p, p ^ 1)]);
         }
         for d in 0..9 {
             let both = on_s[d] & off_s[d];
             if both != 0 {
                 let y = both.trailing_zeros() as usize;
                 let n = candidate_node(y, d);
-                contra(self, vec![(p, off(n)), (p, on(n))]);
+                self.offer(false, place, c0, d0, &[(p, off(n)), (p, on(n))]);
             }
         }
         for d in 0..9 {
@@ -207,22 +235,25 @@ impl<'a> Found<'a> {
                 let both = on_s[d] & on_s[e];
                 if both != 0 {
                     let y = both.trailing_zeros() as usize;
-                    contra(
-                        self,
-                        vec![(p, on(candidate_node(y, d))), (p, on(candidate_node(y, e)))],
-                    );
+                    let pair = [(p, on(candidate_node(y, d))), (p, on(candidate_node(y, e)))];
+                    self.offer(false, place, c0, d0, &pair);
                 }
             }
         }
         for range in [0..9, 9..18, 18..27] {
             for (d, &set) in on_s.iter().enumerate() {
+                if set & set.wrapping_sub(1) == 0 {
+                    continue;
+                }
                 for house in &HOUSE_BITS[range.clone()] {
                     let twice = house & set;
-                    if twice.count_ones() > 1 {
-                        let chains = cells_iter(twice)
-                            .map(|y| (p, on(candidate_node(y, d))))
-                            .collect();
-                        contra(self, chains);
+                    if twice & twice.wrapping_sub(1) != 0 {
+                        let mut n = 0;
+                        for y in cells_iter(twice) {
+                            chains[n] = (p, on(candidate_node(y, d)));
+                            n += 1;
+                        }
+                        self.offer(false, place, c0, d0, &chains[..n]);
                     }
                 }
             }
@@ -234,20 +265,27 @@ impl<'a> Found<'a> {
             empty &= !on_s[d];
         }
         for y in cells_iter(empty) {
-            let chains = bits16(links.cands[y])
-                .map(|d| (p, off(candidate_node(y, d))))
-                .collect();
-            contra(self, chains);
+            let mut n = 0;
+            for d in bits16(self.store.links.cands[y]) {
+                chains[n] = (p, off(candidate_node(y, d)));
+                n += 1;
+            }
+            self.offer(false, place, c0, d0, &chains[..n]);
         }
         for range in [0..9, 9..18, 18..27] {
             for (d, &set) in off_s.iter().enumerate() {
+                if set == 0 {
+                    continue;
+                }
                 for house in &HOUSE_BITS[range.clone()] {
                     let cells = house & self.allowed[d];
                     if cells != 0 && cells & !set == 0 {
-                        let chains = cells_iter(cells)
-                            .map(|y| (p, off(candidate_node(y, d))))
-                            .collect();
-                        contra(self, chains);
+                        let mut n = 0;
+                        for y in cells_iter(cells) {
+                            chains[n] = (p, off(candidate_node(y, d)));
+                            n += 1;
+                        }
+                        self.offer(false, place, c0, d0, &chains[..n]);
                     }
                 }
             }
@@ -263,16 +301,16 @@ impl<'a> Found<'a> {
         }
         for place in [true, false] {
             for d in 0..9 {
-                let sets = if place {
-                    &self.store.on
+                let (sa, sb) = if place {
+                    (self.store.on(a), self.store.on(b))
                 } else {
-                    &self.store.off
+                    (self.store.off(a), self.store.off(b))
                 };
-                let common = sets[a as usize][d] & sets[b as usize][d] & !(1u128 << cell);
+                let common = sa[d] & sb[d] & !(1u128 << cell);
                 for y in cells_iter(common) {
                     let n = candidate_node(y, d);
                     let t = if place { on(n) } else { off(n) };
-                    self.offer(true, place, y, d, vec![(a, t), (b, t)]);
+                    self.offer(true, place, y, d, &[(a, t), (b, t)]);
                 }
             }
         }
@@ -284,18 +322,22 @@ impl<'a> Found<'a> {
         let mut on_all = [!0u128; 9];
         let mut off_all = [!0u128; 9];
         for &p in list {
+            let (on_p, off_p) = (self.store.on(p), self.store.off(p));
             for d in 0..9 {
-                on_all[d] &= self.store.on[p as usize][d];
-                off_all[d] &= self.store.off[p as usize][d];
+                on_all[d] &= on_p[d];
+                off_all[d] &= off_p[d];
             }
         }
+        let mut chains = [(0 as Lit, 0 as Lit); 9];
         for d in 0..9 {
             for (place, set) in [(true, on_all[d]), (false, off_all[d])] {
                 for y in cells_iter(set) {
                     let n = candidate_node(y, d);
                     let t = if place { on(n) } else { off(n) };
-                    let chains = list.iter().map(|&p| (p, t)).collect();
-                    self.offer(true, place, y, d, chains);
+                    for (slot, &p) in chains.iter_mut().zip(list) {
+                        *slot = (p, t);
+                    }
+                    self.offer(true, place, y, d, &chains[..list.len()]);
                 }
             }
         }

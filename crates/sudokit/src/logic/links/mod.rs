@@ -29,6 +29,7 @@
 //! Everything is bitboards: `u128` cell sets per digit, and per digit a
 //! `u64` of group indices (a digit has at most 54 groups).
 
+pub mod graph;
 pub mod table;
 
 use crate::candidates::Candidates;

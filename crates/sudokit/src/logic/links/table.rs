@@ -6,11 +6,12 @@
 //! implications in [`Links::successors`] order, then theirs, first in first
 //! out, so the recorded predecessor of each literal (and so the chain given
 //! back) is the one HoDoKu keeps. Like HoDoKu a table holds at most
-//! [`MAX_ENTRIES`] literals, premise included.
+//! [`MAX_ENTRIES`] literals, premise included. The search runs over the
+//! flat successor lists of a [`Graph`], with a bitset of the literals seen.
 
-use super::{CANDIDATE_NODES, Links, Lit, bits16, candidate_node, houses, is_on, node_of, off, on};
+use super::graph::Graph;
+use super::{CANDIDATE_NODES, Links, Lit, bits16, candidate_node, is_on, node_of, off, on};
 use crate::candidates::Candidates;
-use crate::logic::single_digit::HOUSE_BITS;
 use std::rc::Rc;
 
 /// The most literals a table holds (HoDoKu's `MAX_TABLE_ENTRY_LENGTH`).
@@ -32,16 +33,10 @@ pub struct Entry {
 pub struct Table {
     /// The literals in the order found; the premise first.
     pub entries: Vec<Entry>,
-    /// For each digit (0-based), the cells where it is implied true.
-    pub on: [u128; 9],
-    /// For each digit, the cells where it is implied false.
-    pub off: [u128; 9],
-    /// For each digit, its groups implied true (bits: index among the digit's groups).
-    pub group_on: [u64; 9],
-    /// For each digit, its groups implied false.
-    pub group_off: [u64; 9],
-    /// The position of each literal found (indexed by literal).
-    slot: Vec<u16>,
+    /// The dense number ([`Graph`]) of each entry's literal.
+    dense: Vec<u16>,
+    /// The dense literals seen, as a bitset.
+    seen: Vec<u64>,
 }
 
 impl Table {
@@ -49,174 +44,83 @@ impl Table {
     pub fn new() -> Table {
         Table {
             entries: Vec::with_capacity(MAX_ENTRIES),
-            ..Table::default()
+            dense: Vec::with_capacity(MAX_ENTRIES),
+            seen: Vec::new(),
         }
     }
 
-    /// Fills the table with the consequences of `premise`.
-    pub fn build(&mut self, links: &Links, premise: Lit) {
-        for e in &self.entries {
-            self.slot[e.lit as usize] = u16::MAX;
+    /// Fills the table with the consequences of `premise` (a literal of
+    /// `graph`'s position; any other premise implies nothing).
+    pub fn build(&mut self, graph: &Graph, premise: Lit) {
+        for &i in &self.dense {
+            self.seen[i as usize >> 6] = 0;
         }
-        let lits = 2 * links.node_count();
-        if self.slot.len() < lits {
-            self.slot.resize(lits, u16::MAX);
+        let words = graph.len().div_ceil(64);
+        if self.seen.len() < words {
+            self.seen.resize(words, 0);
         }
         self.entries.clear();
-        self.on = [0; 9];
-        self.off = [0; 9];
-        self.group_on = [0; 9];
-        self.group_off = [0; 9];
-        self.push(links, premise, 0, 0);
+        self.dense.clear();
+        self.entries.push(Entry {
+            lit: premise,
+            parent: 0,
+            depth: 0,
+        });
+        let Some(p) = graph.dense(premise) else {
+            return;
+        };
+        self.seen[p as usize >> 6] |= 1 << (p & 63);
+        self.dense.push(p);
         let mut i = 0;
-        while i < self.entries.len() {
-            let Entry { lit, depth, .. } = self.entries[i];
-            self.expand(links, lit, i as u16, depth + 1);
+        // Once full, expanding further would record nothing.
+        while i < self.dense.len() && self.dense.len() < MAX_ENTRIES {
+            let depth = self.entries[i].depth + 1;
+            for &s in graph.successors(self.dense[i]) {
+                let (word, bit) = (s as usize >> 6, 1u64 << (s & 63));
+                if self.seen[word] & bit == 0 {
+                    self.seen[word] |= bit;
+                    self.entries.push(Entry {
+                        lit: graph.lit(s),
+                        parent: i as u16,
+                        depth,
+                    });
+                    self.dense.push(s);
+                    if self.dense.len() >= MAX_ENTRIES {
+                        break;
+                    }
+                }
+            }
             i += 1;
         }
     }
 
-    /// Records `lit` unless it is known or the table is full.
-    fn push(&mut self, links: &Links, lit: Lit, parent: u16, depth: u16) {
-        if !self.contains(links, lit) {
-            self.push_new(links, lit, parent, depth);
-        }
+    /// The dense numbers of the entries' literals, in order.
+    pub fn dense(&self) -> &[u16] {
+        &self.dense
     }
 
-    /// Records `lit`, known to be new, unless the table is full.
-    fn push_new(&mut self, links: &Links, lit: Lit, parent: u16, depth: u16) {
-        if self.entries.len() >= MAX_ENTRIES {
-            return;
+    /// Per digit (0-based), the cells implied true and the cells implied
+    /// false (the premise included).
+    pub fn candidate_sets(&self, graph: &Graph) -> ([u128; 9], [u128; 9]) {
+        let (mut on_s, mut off_s) = ([0u128; 9], [0u128; 9]);
+        for &i in &self.dense {
+            if (i as usize) < graph.candidate_lits() {
+                let (cell, d) = graph.cell_digit(i);
+                let set = if i & 1 == 1 { &mut on_s } else { &mut off_s };
+                set[d] |= 1 << cell;
+            }
         }
-        let node = node_of(lit);
-        if node < CANDIDATE_NODES {
-            let (cell, d) = ((node / 9) as usize, (node % 9) as usize);
-            let set = if is_on(lit) {
-                &mut self.on
-            } else {
-                &mut self.off
-            };
-            set[d] |= 1 << cell;
-        } else {
-            let g = &links.groups[(node - CANDIDATE_NODES) as usize];
-            let d = g.digit as usize;
-            let local = links.group_local[(node - CANDIDATE_NODES) as usize];
-            let set = if is_on(lit) {
-                &mut self.group_on
-            } else {
-                &mut self.group_off
-            };
-            set[d] |= 1 << local;
-        }
-        self.slot[lit as usize] = self.entries.len() as u16;
-        self.entries.push(Entry { lit, parent, depth });
+        (on_s, off_s)
     }
 
     /// Whether `lit` is in the table.
-    pub fn contains(&self, links: &Links, lit: Lit) -> bool {
-        let node = node_of(lit);
-        if node < CANDIDATE_NODES {
-            let (cell, d) = ((node / 9) as usize, (node % 9) as usize);
-            let set = if is_on(lit) { &self.on } else { &self.off };
-            set[d] >> cell & 1 == 1
-        } else {
-            let g = &links.groups[(node - CANDIDATE_NODES) as usize];
-            let d = g.digit as usize;
-            let local = links.group_local[(node - CANDIDATE_NODES) as usize];
-            let set = if is_on(lit) {
-                &self.group_on
-            } else {
-                &self.group_off
-            };
-            set[d] >> local & 1 == 1
-        }
-    }
-
-    /// Records the direct implications of `lit` (at position `at`).
-    fn expand(&mut self, links: &Links, lit: Lit, at: u16, depth: u16) {
-        let node = node_of(lit);
-        if node >= CANDIDATE_NODES {
-            // Groups are rare: the plain successor list is fast enough.
-            let mut next = [0 as Lit; 64];
-            let mut n = 0;
-            links.successors(lit, |l| {
-                next[n] = l;
-                n += 1;
-            });
-            for &l in &next[..n] {
-                self.push(links, l, at, depth);
-            }
-            return;
-        }
-        let (cell, d) = ((node / 9) as usize, (node % 9) as usize);
-        if is_on(lit) {
-            let mut others = links.cands[cell] & !(1 << d);
-            while others != 0 {
-                let d2 = others.trailing_zeros() as usize;
-                others &= others - 1;
-                if self.off[d2] >> cell & 1 == 0 {
-                    self.push_new(links, off(candidate_node(cell, d2)), at, depth);
-                }
-            }
-            for h in houses(cell) {
-                let mut m = HOUSE_BITS[h] & links.places[d] & !self.off[d] & !(1 << cell);
-                while m != 0 {
-                    let c = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    self.push_new(links, off(candidate_node(c, d)), at, depth);
-                }
-            }
-            let mut g = links.weak_groups_of(cell, d) & !self.group_off[d];
-            while g != 0 {
-                let j = g.trailing_zeros() as usize;
-                g &= g - 1;
-                self.push(
-                    links,
-                    off(Links::group_node(links.group_at(d, j))),
-                    at,
-                    depth,
-                );
-            }
-        } else {
-            let set = links.cands[cell];
-            if set.count_ones() == 2 {
-                let d2 = (set & !(1 << d)).trailing_zeros() as usize;
-                if self.on[d2] >> cell & 1 == 0 {
-                    self.push_new(links, on(candidate_node(cell, d2)), at, depth);
-                }
-            }
-            for h in houses(cell) {
-                let m = HOUSE_BITS[h] & links.places[d];
-                let other = m & !(1 << cell);
-                if m.count_ones() == 2 && other & !self.on[d] != 0 {
-                    self.push(
-                        links,
-                        on(candidate_node(other.trailing_zeros() as usize, d)),
-                        at,
-                        depth,
-                    );
-                }
-            }
-            let mut g = links.strong_groups_of(cell, d) & !self.group_on[d];
-            while g != 0 {
-                let j = g.trailing_zeros() as usize;
-                g &= g - 1;
-                self.push(
-                    links,
-                    on(Links::group_node(links.group_at(d, j))),
-                    at,
-                    depth,
-                );
-            }
-        }
+    pub fn contains(&self, lit: Lit) -> bool {
+        self.entries.iter().any(|e| e.lit == lit)
     }
 
     /// The position of `lit` in the table.
     pub fn position(&self, lit: Lit) -> Option<usize> {
-        match self.slot.get(lit as usize) {
-            Some(&p) if p != u16::MAX => Some(p as usize),
-            _ => None,
-        }
+        self.entries.iter().position(|e| e.lit == lit)
     }
 
     /// The literals from the premise to the entry at `pos`.
@@ -247,45 +151,133 @@ impl Table {
 pub struct Tables {
     /// The graph (with groups).
     pub links: Links,
+    /// Its successor lists.
+    pub graph: Graph,
     entries: Vec<Entry>,
+    /// Per candidate literal: its place in `span`, `on` and `off`.
+    slot: Vec<u16>,
     span: Vec<(u32, u32)>,
-    /// Per premise literal: the cells where each digit is implied true.
-    pub on: Vec<[u128; 9]>,
-    /// Per premise literal: the cells where each digit is implied false.
-    pub off: Vec<[u128; 9]>,
+    on: Vec<[u128; 9]>,
+    off: Vec<[u128; 9]>,
+    /// The number of candidate literals (a row of `depth`).
+    width: usize,
+    /// Per premise (row) and dense candidate literal (column): the depth
+    /// of the literal in the premise's table, saturated at `u8::MAX`;
+    /// only meaningful where the table holds the literal.
+    depth: Vec<u8>,
 }
+
+thread_local! {
+    /// The depth matrix of the last tables dropped, reused by the next:
+    /// it is large, and fresh memory costs page faults.
+    static SPARE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Tables {
+    fn drop(&mut self) {
+        let depth = std::mem::take(&mut self.depth);
+        // At thread exit the spare may be gone already: then let it go.
+        let _ = SPARE.try_with(|s| *s.borrow_mut() = depth);
+    }
+}
+
+/// No table (the cells implied true or false by a premise without one).
+const NOTHING: [u128; 9] = [0; 9];
 
 impl Tables {
     /// An empty store over `links`.
     pub fn new(links: Links) -> Tables {
-        let n = 2 * crate::logic::links::CANDIDATE_NODES as usize;
+        let graph = Graph::new(&links);
+        let width = graph.candidate_lits();
+        let mut depth = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
+        depth.clear();
         Tables {
             links,
+            graph,
             entries: Vec::new(),
-            span: vec![(0, 0); n],
-            on: vec![[0; 9]; n],
-            off: vec![[0; 9]; n],
+            slot: vec![u16::MAX; 2 * CANDIDATE_NODES as usize],
+            span: Vec::with_capacity(width),
+            on: Vec::with_capacity(width),
+            off: Vec::with_capacity(width),
+            width,
+            depth,
         }
     }
 
-    /// Records the table of `premise`.
+    /// Records the table of `premise` (a candidate literal), once, with
+    /// the cells its entries set and remove.
+    ///
+    /// # Panics
+    ///
+    /// If `premise` is not a candidate literal.
     pub fn record(&mut self, premise: Lit, entries: &[Entry], on: [u128; 9], off: [u128; 9]) {
+        self.push_row(premise, entries, on, off);
+        let row = self.depth.len() - self.width;
+        for e in entries {
+            if node_of(e.lit) < CANDIDATE_NODES {
+                let col = self.graph.dense(e.lit).expect("a candidate") as usize;
+                self.depth[row + col] = e.depth.min(u16::from(u8::MAX)) as u8;
+            }
+        }
+    }
+
+    /// Records `table`, built from `premise` on this position's graph.
+    pub fn record_table(&mut self, premise: Lit, table: &Table) {
+        let (on_s, off_s) = table.candidate_sets(&self.graph);
+        self.push_row(premise, &table.entries, on_s, off_s);
+        let row = self.depth.len() - self.width;
+        for (e, &i) in table.entries.iter().zip(table.dense()) {
+            if (i as usize) < self.width {
+                self.depth[row + i as usize] = e.depth.min(u16::from(u8::MAX)) as u8;
+            }
+        }
+    }
+
+    /// Stores the entries and sets of `premise` and opens its depth row.
+    fn push_row(&mut self, premise: Lit, entries: &[Entry], on: [u128; 9], off: [u128; 9]) {
         let start = self.entries.len() as u32;
         self.entries.extend_from_slice(entries);
-        self.span[premise as usize] = (start, self.entries.len() as u32);
-        self.on[premise as usize] = on;
-        self.off[premise as usize] = off;
+        self.slot[premise as usize] = self.span.len() as u16;
+        self.span.push((start, self.entries.len() as u32));
+        self.on.push(on);
+        self.off.push(off);
+        // Stale values are never read: a depth counts only where the
+        // table holds the literal.
+        let row = self.depth.len();
+        self.depth.resize(row + self.width, 0);
+    }
+
+    /// The place of `premise`'s table, if it has one.
+    fn slot(&self, premise: Lit) -> Option<usize> {
+        match self.slot.get(premise as usize) {
+            Some(&s) if s != u16::MAX => Some(s as usize),
+            _ => None,
+        }
+    }
+
+    /// Per digit, the cells implied true by `premise`.
+    pub fn on(&self, premise: Lit) -> &[u128; 9] {
+        self.slot(premise).map_or(&NOTHING, |s| &self.on[s])
+    }
+
+    /// Per digit, the cells implied false by `premise`.
+    pub fn off(&self, premise: Lit) -> &[u128; 9] {
+        self.slot(premise).map_or(&NOTHING, |s| &self.off[s])
     }
 
     /// Whether `premise` has a table with something in it.
     pub fn has(&self, premise: Lit) -> bool {
-        let (a, b) = self.span[premise as usize];
-        b > a + 1
+        self.slot(premise).is_some_and(|s| {
+            let (a, b) = self.span[s];
+            b > a + 1
+        })
     }
 
     fn table(&self, premise: Lit) -> &[Entry] {
-        let (a, b) = self.span[premise as usize];
-        &self.entries[a as usize..b as usize]
+        self.slot(premise).map_or(&[], |s| {
+            let (a, b) = self.span[s];
+            &self.entries[a as usize..b as usize]
+        })
     }
 
     /// The path from `premise` to `target` in its table.
@@ -303,8 +295,23 @@ impl Tables {
         out
     }
 
-    /// The number of nodes of the chain from `premise` to `target`.
+    /// The number of nodes of the chain from `premise` to `target` (2
+    /// when the table does not hold it).
     pub fn length(&self, premise: Lit, target: Lit) -> usize {
+        let node = node_of(target);
+        if let (Some(s), Some(col)) = (self.slot(premise), self.graph.dense(target)) {
+            if node < CANDIDATE_NODES {
+                let (cell, d) = ((node / 9) as usize, (node % 9) as usize);
+                let sets = if is_on(target) { &self.on } else { &self.off };
+                if sets[s][d] >> cell & 1 == 0 {
+                    return 2;
+                }
+                let depth = self.depth[s * self.width + col as usize];
+                if depth < u8::MAX {
+                    return depth as usize + 1;
+                }
+            }
+        }
         self.table(premise)
             .iter()
             .find(|e| e.lit == target)
@@ -331,14 +338,13 @@ impl Tables {
             {
                 return Rc::clone(t);
             }
-            let links = Links::new(candidates, grouped);
-            let mut tables = Tables::new(links.clone());
+            let mut tables = Tables::new(Links::new(candidates, grouped));
             let mut table = Table::new();
             for cell in 0..81 {
-                for d in bits16(links.cands[cell]) {
+                for d in bits16(tables.links.cands[cell]) {
                     for premise in [on(candidate_node(cell, d)), off(candidate_node(cell, d))] {
-                        table.build(&links, premise);
-                        tables.record(premise, &table.entries, table.on, table.off);
+                        table.build(&tables.graph, premise);
+                        tables.record_table(premise, &table);
                     }
                 }
             }
@@ -369,6 +375,7 @@ mod tests {
             let cands = Candidates::from_grid(puzzle);
             for grouped in [false, true] {
                 let links = Links::new(&cands, grouped);
+                let graph = Graph::new(&links);
                 let mut table = Table::new();
                 for premise in [on(candidate_node(0, 0)), off(candidate_node(40, 4))]
                     .into_iter()
@@ -378,7 +385,7 @@ mod tests {
                     if node_of(premise) < CANDIDATE_NODES && links.places[d] & cells == 0 {
                         continue;
                     }
-                    table.build(&links, premise);
+                    table.build(&graph, premise);
                     let mut queue = vec![premise];
                     let mut i = 0;
                     while i < queue.len() && queue.len() < MAX_ENTRIES {
