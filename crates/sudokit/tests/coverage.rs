@@ -3,6 +3,13 @@
 //! human-style solver finishes every puzzle of top1465, forum_hardest_1106
 //! and a 1 000-puzzle sample of forum_hardest_1905 (every 48th) without a
 //! guess, and every step is checked against the solution.
+//!
+//! The hardest lists need SE's nested forcing chains on almost every
+//! puzzle (seconds each in the solver), so by default fixed subsets run
+//! (the first 20 puzzles of each list's small sample in `tests/data/`);
+//! the full lists are ignored tests: `cargo test --release -p sudokit
+//! --test coverage -- --ignored` (forum_hardest_1106 passed in full on
+//! 2026-11-23, 28 minutes on a shared 2-core machine).
 
 use rayon::prelude::*;
 use sudokit::format::read_puzzles;
@@ -19,8 +26,11 @@ fn sample(name: &str) -> Vec<Grid> {
 }
 
 /// The puzzles of `name` the default set does not finish, with why.
-fn unfinished(name: &str) -> Vec<String> {
+fn unfinished(name: &str, limit: usize) -> Vec<String> {
     sample(name)
+        .into_iter()
+        .take(limit)
+        .collect::<Vec<_>>()
         .par_iter()
         .filter_map(|puzzle| {
             let outcome = solver::solve(puzzle, &Options::default()).ok()?;
@@ -41,8 +51,8 @@ fn unfinished(name: &str) -> Vec<String> {
         .collect()
 }
 
-fn assert_finishes(name: &str) {
-    let left = unfinished(name);
+fn assert_finishes(name: &str, limit: usize) {
+    let left = unfinished(name, limit);
     assert!(
         left.is_empty(),
         "{name}: {} not finished, e.g. {:?}",
@@ -53,17 +63,27 @@ fn assert_finishes(name: &str) {
 
 #[test]
 fn top1465_is_finished() {
-    assert_finishes("top1465.txt");
+    assert_finishes("top1465.txt", usize::MAX);
 }
 
 #[test]
+fn forum_hardest_1106_subset_is_finished() {
+    assert_finishes("forum_hardest_1106_50.txt", 20);
+}
 
+#[test]
+fn forum_hardest_1905_subset_is_finished() {
+    assert_finishes("forum_hardest_1905_100.txt", 20);
+}
+
+#[test]
+#[ignore = "slow: about half an hour on 2 cores (passed on 2026-11-23)"]
 fn forum_hardest_1106_is_finished() {
-    assert_finishes("forum_hardest_1106.txt");
+    assert_finishes("forum_hardest_1106.txt", usize::MAX);
 }
 
 #[test]
-
+#[ignore = "slow: over an hour on 2 cores"]
 fn forum_hardest_1905_sample_is_finished() {
-    assert_finishes("forum_hardest_1905_1000.txt");
+    assert_finishes("forum_hardest_1905_1000.txt", usize::MAX);
 }

@@ -88,9 +88,7 @@ impl Engine {
             self.index.resize(1458, 0);
         }
         let start = self.arena.len();
-        if mode.level >= 2 {
-            super::producers::PROF[2].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
+        super::budget::spend();
         let mut cur = *board;
         let mut set = PotSet::default();
         self.queue_on.clear();

@@ -22,10 +22,13 @@
 //! not implemented: static contradiction and double forcing chains (SE's
 //! multiple forcing chains only look for cell and region chains), and
 //! forcing Y-chains (SE notes they cannot exist: its Y-chain pass looks for
-//! cycles only). Nested forcing chains (levels 2–5) are not implemented
-//! yet: the engine has their hook ([`nested`]) but no nested search.
+//! cycles only).
+//!
+//! Nested forcing chains ([`nested`]) run SE's own producers inside each
+//! propagation, so their searches are bounded ([`budget`]).
 
 mod board;
+mod budget;
 mod chaining;
 mod fast;
 mod hint;
@@ -86,20 +89,7 @@ impl Memo {
             Some(at) => at,
             None => {
                 let board = self.board.expect("a position is memoised");
-                let t0 = std::time::Instant::now();
                 let hints = producers::hints(&mut self.engine, &board, producer);
-                if std::env::var("SE_PROF").is_ok() {
-                    let p = &producers::PROF;
-                    let g = |i: usize| p[i].swap(0, std::sync::atomic::Ordering::Relaxed);
-                    eprintln!(
-                        "PROF {producer:?} {:.1} ms {} hints nested {} positive {} props {}",
-                        t0.elapsed().as_secs_f64() * 1e3,
-                        hints.len(),
-                        g(0),
-                        g(1),
-                        g(2)
-                    );
-                }
                 let engine = &mut self.engine;
                 let steps = hints
                     .iter()

@@ -115,6 +115,9 @@ impl Nested {
         known: &PotSet,
         report: &mut dyn FnMut(Cand, &[Cand], u32),
     ) {
+        if super::budget::exhausted() {
+            return;
+        }
         let mut sub = self.sub.take().unwrap_or_default();
         let mut reported = *known;
         for &producer in nested_producers(level) {

@@ -314,6 +314,7 @@ impl Builder<'_> {
 /// The hints of `producer` on `board` in the easiest rating band, sorted
 /// and filtered as SE does.
 pub(super) fn hints(engine: &mut Engine, board: &Board, producer: Producer) -> Vec<Hint> {
+    super::budget::reset();
     search(engine, board, producer, false)
 }
 
@@ -338,11 +339,7 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
             let any = (0..729u16)
                 .filter(|&c| board.has(c))
                 .any(|c| reach.killable(c) || reach.placeable(c));
-            if board.digits[0] != 1 {
-                PROF[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            }
             if any {
-                PROF[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 cycles_producer(&mut builder, &reach);
             }
         }
@@ -486,6 +483,9 @@ fn multiple(b: &mut Builder) {
         props: vec![None; 729],
     };
     for cell in 0..81 {
+        if super::budget::exhausted() {
+            break;
+        }
         let set = b.board.cells[cell];
         let card = set.count_ones();
         if b.board.empty >> cell & 1 == 0 || !(card > 2 || (card > 1 && mode.dynamic)) {
@@ -602,6 +602,3 @@ fn cell_chains(b: &mut Builder, per_value: &[Prop], cell: usize) {
         }
     }
 }
-
-pub(super) static PROF: [std::sync::atomic::AtomicUsize; 4] =
-    [const { std::sync::atomic::AtomicUsize::new(0) }; 4];
