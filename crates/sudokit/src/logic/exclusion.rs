@@ -29,11 +29,36 @@ pub const IMPLEMENTED: &[Technique] = &[
 /// SE's order of the cells.
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
     let _ = grid;
-    match technique {
-        Technique::AlignedPairExclusion => Exclusion::new(candidates, 2).pairs(),
-        Technique::AlignedTripletExclusion => Exclusion::new(candidates, 3).triplets(),
-        _ => Vec::new(),
-    }
+    let degree = match technique {
+        Technique::AlignedPairExclusion => 2,
+        Technique::AlignedTripletExclusion => 3,
+        _ => return Vec::new(),
+    };
+    // The SE walk asks for the triplets twice at a position (Nishio's
+    // producer must know whether SE would have stopped before it), and the
+    // search is costly: remember the last answer of each degree.
+    let key: [u16; 81] = std::array::from_fn(|i| candidates.get(cell(i)).bits());
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        let slot = &mut last[degree - 2];
+        if let Some((_, steps)) = slot.as_ref().filter(|(k, _)| *k == key) {
+            return steps.clone();
+        }
+        let exclusion = Exclusion::new(candidates, degree);
+        let steps = if degree == 2 {
+            exclusion.pairs()
+        } else {
+            exclusion.triplets()
+        };
+        *slot = Some((key, steps.clone()));
+        steps
+    })
+}
+
+type Remembered = Option<([u16; 81], Vec<Step>)>;
+
+thread_local! {
+    static LAST: std::cell::RefCell<[Remembered; 2]> = const { std::cell::RefCell::new([None, None]) };
 }
 
 fn cell(i: usize) -> Cell {
@@ -179,44 +204,103 @@ impl Exclusion {
     /// in some possible way, and the excluding cells that rule ways out;
     /// `None` as soon as every candidate has a possible way.
     fn ways(&self, cells: &[usize], excluding: &[(usize, u16)]) -> Option<([u16; 3], u128)> {
+        let ways = Ways::new(&self.sets, cells, excluding);
+        // Most candidates have a possible way among the first few tried:
+        // look for one per candidate, and enumerate everything (for the
+        // excluding cells) only when some candidate has none.
+        let mut allowed = [0u16; 3];
+        for k in 0..ways.n {
+            for digit in bits(ways.sets[k] & !allowed[k]) {
+                if let Some(way) = ways.first_with(k, digit) {
+                    for (slot, d) in allowed.iter_mut().zip(way) {
+                        *slot |= d;
+                    }
+                }
+            }
+        }
+        if (0..ways.n).all(|k| allowed[k] == ways.sets[k]) {
+            return None;
+        }
+        Some((allowed, ways.locking()))
+    }
+}
+
+/// The ways to fill two or three cells, one digit bit per cell (a pair
+/// gets a dummy third cell with one digit, so the loops stay uniform).
+struct Ways<'a> {
+    n: usize,
+    sets: [u16; 3],
+    sees: [[bool; 3]; 3],
+    excluding: &'a [(usize, u16)],
+}
+
+impl<'a> Ways<'a> {
+    fn new(all: &[u16; 81], cells: &[usize], excluding: &'a [(usize, u16)]) -> Ways<'a> {
         let n = cells.len();
-        let mut sets = [0u16; 3];
+        let mut sets = [1u16; 3];
         let mut sees = [[false; 3]; 3];
         for x in 0..n {
-            sets[x] = self.sets[cells[x]];
+            sets[x] = all[cells[x]];
             for y in 0..n {
                 sees[x][y] = x != y && cell(cells[x]).sees(cell(cells[y]));
             }
         }
-        if n == 2 {
-            sets[2] = 1; // one dummy digit: the loops below stay uniform
+        Ways {
+            n,
+            sets,
+            sees,
+            excluding,
         }
-        let (mut allowed, mut locking) = ([0u16; 3], 0u128);
+    }
+
+    /// The excluding cell that `way` would empty, if any; `Err(())` when
+    /// two cells that see each other get the same digit.
+    fn blocked_by(&self, way: [u16; 3]) -> Result<Option<usize>, ()> {
+        for x in 0..self.n {
+            for y in x + 1..self.n {
+                if way[x] == way[y] && self.sees[x][y] {
+                    return Err(());
+                }
+            }
+        }
+        let union = way[..self.n].iter().fold(0, |m, &d| m | d);
+        Ok(self
+            .excluding
+            .iter()
+            .find(|&&(_, s)| s & !union == 0)
+            .map(|&(e, _)| e))
+    }
+
+    /// A possible way that gives cell `k` the digit bit `digit`.
+    fn first_with(&self, k: usize, digit: u16) -> Option<[u16; 3]> {
+        let mut sets = self.sets;
+        sets[k] = digit;
         for a in bits(sets[0]) {
             for b in bits(sets[1]) {
-                if a == b && sees[0][1] {
-                    continue;
-                }
                 for c in bits(sets[2]) {
-                    let repeat = n == 3 && ((a == c && sees[0][2]) || (b == c && sees[1][2]));
-                    if repeat {
-                        continue;
-                    }
-                    let union = a | b | if n == 3 { c } else { 0 };
-                    if let Some(&(e, _)) = excluding.iter().find(|&&(_, s)| s & !union == 0) {
-                        locking |= 1u128 << e;
-                        continue;
-                    }
-                    allowed[0] |= a;
-                    allowed[1] |= b;
-                    allowed[2] |= c;
-                    if (0..n).all(|k| allowed[k] == sets[k]) {
-                        return None;
+                    if let Ok(None) = self.blocked_by([a, b, c]) {
+                        return Some([a, b, c]);
                     }
                 }
             }
         }
-        Some((allowed, locking))
+        None
+    }
+
+    /// The excluding cells that rule out some way with distinct digits
+    /// where cells see each other.
+    fn locking(&self) -> u128 {
+        let mut locking = 0u128;
+        for a in bits(self.sets[0]) {
+            for b in bits(self.sets[1]) {
+                for c in bits(self.sets[2]) {
+                    if let Ok(Some(e)) = self.blocked_by([a, b, c]) {
+                        locking |= 1u128 << e;
+                    }
+                }
+            }
+        }
+        locking
     }
 }
 
