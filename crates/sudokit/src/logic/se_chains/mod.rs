@@ -31,6 +31,7 @@ mod board;
 mod budget;
 mod chaining;
 mod fast;
+mod gate;
 mod hint;
 mod nested;
 mod net;

@@ -7,6 +7,7 @@ use super::board::{
 };
 use super::chaining::{Engine, Mode, Prop};
 use super::fast::{StaticReach, StrongLinks};
+use super::gate::{StaticGate, nishio_may_contradict};
 use super::hint::{Hint, Kind, Premise, bonus_tenths, max_complexity};
 use super::net::NO_NESTED;
 use crate::logic::Technique;
@@ -482,6 +483,8 @@ fn multiple(b: &mut Builder) {
     let mut props = OnProps {
         props: vec![None; 729],
     };
+    let mut gate = (b.producer == Producer::Multiple && GATED.with(|g| g.get()))
+        .then(|| StaticGate::new(b.board));
     for cell in 0..81 {
         if super::budget::exhausted() {
             break;
@@ -490,6 +493,20 @@ fn multiple(b: &mut Builder) {
         let card = set.count_ones();
         if b.board.empty >> cell & 1 == 0 || !(card > 2 || (card > 1 && mode.dynamic)) {
             continue;
+        }
+        if b.producer == Producer::Nishio {
+            nishio_cell(b, &mut props, cell);
+            continue;
+        }
+        let cell_hints = !mode.nishio && (card == 2 || multiple);
+        if let Some(gate) = gate.as_mut() {
+            let regions_may = digits(set).any(|d| {
+                region_houses(b, cell, d, multiple).any(|h| gate.region_may_meet(b.board, d, h))
+            });
+            let may = regions_may || (cell_hints && gate.cell_may_meet(b.board, cell));
+            if !may {
+                continue; // no hint can come from this cell
+            }
         }
         let mut per_value: Vec<Prop> = Vec::new();
         for d in digits(set) {
@@ -501,10 +518,62 @@ fn multiple(b: &mut Builder) {
             }
             per_value.push(on);
         }
-        if !mode.nishio && (card == 2 || multiple) {
+        if cell_hints {
             cell_chains(b, &per_value, cell);
         }
     }
+}
+
+thread_local! {
+    /// Whether the gates of [`super::gate`] are used (tests compare the
+    /// search with and without them).
+    static GATED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Runs `f` with the gates off: the full search, for comparison.
+#[cfg(test)]
+pub(super) fn ungated<T>(f: impl FnOnce() -> T) -> T {
+    GATED.with(|g| g.set(false));
+    let out = f();
+    GATED.with(|g| g.set(true));
+    out
+}
+
+/// Nishio's part of `multiple` for one cell: contradictions from each
+/// candidate on and off, propagated only where one may show.
+fn nishio_cell(b: &mut Builder, props: &mut OnProps, cell: usize) {
+    let set = b.board.cells[cell];
+    let card = set.count_ones();
+    let mode = b.producer.mode();
+    let gated = GATED.with(|g| g.get());
+    for d in digits(set) {
+        let c = cand(cell, d);
+        if gated
+            && !nishio_may_contradict(b.board, c, true)
+            && !nishio_may_contradict(b.board, c, false)
+        {
+            continue;
+        }
+        let on = props.get(b, c);
+        binary(b, &on, c, card, mode);
+    }
+}
+
+/// The houses where `cell` starts SE's region chains of digit `d`: it is
+/// the digit's first place there, and the digit has two places (or more,
+/// for the multiple producers).
+fn region_houses<'a>(
+    b: &'a Builder,
+    cell: usize,
+    d: usize,
+    multiple: bool,
+) -> impl Iterator<Item = usize> + 'a {
+    se_houses(cell).into_iter().filter_map(move |(_, h)| {
+        let places = b.board.positions(d, h);
+        let n = places.count_ones();
+        let first = places.trailing_zeros() as usize == cell;
+        (first && (n == 2 || (multiple && n > 2))).then_some(h)
+    })
 }
 
 /// SE's `doBinaryChaining`: contradictions from the candidate on and off,
@@ -557,12 +626,9 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
 /// SE's `doRegionChainings`: for each house of the cell where it is the
 /// first place of the digit, what every place of the digit there forces.
 fn regions(b: &mut Builder, props: &mut OnProps, on: &Prop, cell: usize, d: usize, multiple: bool) {
-    for (_, h) in se_houses(cell) {
+    let houses: Vec<usize> = region_houses(b, cell, d, multiple).collect();
+    for h in houses {
         let places = b.board.positions(d, h);
-        let n = places.count_ones();
-        if !(n == 2 || (multiple && n > 2)) || places.trailing_zeros() as usize != cell {
-            continue;
-        }
         let mut branches = vec![on.clone()];
         let mut common: PotSet = on.set;
         for other in super::board::cells(places & !(1u128 << cell)) {

@@ -1,0 +1,126 @@
+//! Which parts of SE's multiple-chain search can give a hint, decided from
+//! cheap supersets of what SE's propagations reach, so that the traced
+//! search (with its nodes and parents) runs only where a hint may come.
+//!
+//! A skipped call would have produced no hint, so the hints, their order
+//! and the easiest rating are those of the full search. Two producers are
+//! gated, the ones that mostly find nothing where the walk asks them:
+//!
+//! - Nishio: only contradictions count, and a Nishio propagation stays in
+//!   the premise's digit; the fixpoint of that digit's eliminations and
+//!   hidden singles contains whatever SE reaches (SE stops at the first
+//!   contradiction), so a premise whose fixpoint has no contradiction
+//!   gives none in SE either.
+//! - Multiple (static cell and region chains): what a candidate "on"
+//!   forces through static links is [`StaticReach::on`] and the
+//!   eliminations of those; a cell or a region whose premises' sets do not
+//!   meet gives no hint.
+
+use super::board::{Bits, Board, Cand, PotSet, cand, cell_of, cells, digit_of, digits};
+use super::fast::StaticReach;
+use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
+
+/// Whether assuming `c` on (or, with `on` false, off) and following only
+/// its digit's links (SE's Nishio propagation) can meet a contradiction.
+pub(super) fn nishio_may_contradict(board: &Board, c: Cand, on: bool) -> bool {
+    let (cell, d) = (cell_of(c), digit_of(c));
+    let places = board.digits[d];
+    let (mut set, mut off) = if on {
+        (1u128 << cell, 0u128)
+    } else {
+        (0u128, 1u128 << cell)
+    };
+    loop {
+        let peers = cells(set).fold(0u128, |m, x| m | PEER_BITS[x]);
+        if peers & set != 0 {
+            return true; // two places of the digit that see each other
+        }
+        off |= peers & places;
+        let left = places & !off;
+        let mut more = set;
+        for &house in &HOUSE_BITS {
+            let here = left & house;
+            if here.count_ones() == 1 {
+                more |= here;
+            } else if here == 0 && places & house != 0 {
+                return true; // a house without a place for the digit
+            }
+        }
+        if more == set {
+            return false;
+        }
+        set = more;
+    }
+}
+
+/// The potentials that candidate `c` on reaches through static links: the
+/// candidates it forces on and every candidate those turn off.
+fn static_closure(board: &Board, reach: &StaticReach, c: Cand) -> PotSet {
+    let on: Bits = *reach.on(c);
+    let mut off = [0u128; 9];
+    let mut on_cells = 0u128;
+    for d in 0..9 {
+        on_cells |= on[d];
+        let peers = cells(on[d]).fold(0u128, |m, x| m | PEER_BITS[x]);
+        off[d] |= peers & board.digits[d];
+    }
+    for x in cells(on_cells) {
+        let on_here = (0..9).fold(0u16, |m, e| m | (((on[e] >> x) & 1) as u16) << e);
+        for e in digits(board.cells[x]) {
+            // A cellmate of an "on" candidate goes off (both do, when two
+            // digits of the cell are on: SE would stop at either).
+            if on_here & !(1 << e) != 0 {
+                off[e] |= 1u128 << x;
+            }
+        }
+    }
+    PotSet { off, on }
+}
+
+/// The gate of the static multiple-chain producer: per candidate, what it
+/// reaches "on", computed when first asked.
+pub(super) struct StaticGate {
+    reach: StaticReach,
+    closures: Vec<Option<PotSet>>,
+}
+
+impl StaticGate {
+    /// The gate for `board`.
+    pub(super) fn new(board: &Board) -> StaticGate {
+        StaticGate {
+            reach: StaticReach::new(board),
+            closures: vec![None; 729],
+        }
+    }
+
+    fn closure(&mut self, board: &Board, c: Cand) -> PotSet {
+        let reach = &self.reach;
+        *self.closures[usize::from(c)].get_or_insert_with(|| static_closure(board, reach, c))
+    }
+
+    /// Whether the candidates `premises` (all "on" in turn) can force a
+    /// common potential.
+    pub(super) fn may_meet(&mut self, board: &Board, premises: impl Iterator<Item = Cand>) -> bool {
+        let mut common: Option<PotSet> = None;
+        for c in premises {
+            let set = self.closure(board, c);
+            let next = common.map_or(set, |m| m.and(&set));
+            if next.is_empty() {
+                return false;
+            }
+            common = Some(next);
+        }
+        common.is_some()
+    }
+
+    /// Whether the cell chains of `cell` can give a hint.
+    pub(super) fn cell_may_meet(&mut self, board: &Board, cell: usize) -> bool {
+        self.may_meet(board, digits(board.cells[cell]).map(|d| cand(cell, d)))
+    }
+
+    /// Whether the region chains of digit `d` in house `h` can give one.
+    pub(super) fn region_may_meet(&mut self, board: &Board, d: usize, h: usize) -> bool {
+        let places = board.positions(d, h);
+        self.may_meet(board, cells(places).map(|x| cand(x, d)))
+    }
+}
