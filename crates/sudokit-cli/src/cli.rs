@@ -87,8 +87,9 @@ Columns: the name (as in --techniques and --technique), the family, HoDoKu's lev
 score (added once per step), Sudoku Explainer's rating of the plain technique (`~`: an
 approximation for a technique SE does not have; grading adjusts hidden singles, direct
 variants, chain lengths) and what the technique does. The techniques come first, then the
-groups (a group stands for its members; its columns give the members' range). Techniques of
-the family `planned` are named but not available yet.
+groups (a group stands for its members; its columns give the members' range). Three of
+SE's names (forcing-y-chain, contradiction-forcing-chains, double-forcing-chains) are listed
+for their ratings only: SE's engine never produces them, and --techniques refuses them.
 
 Examples:
   sudokit techniques                            the table in English

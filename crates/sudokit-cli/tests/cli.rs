@@ -1580,9 +1580,6 @@ fn generate_errors_are_clear() {
         "{}",
         nonsense.err
     );
-    let unavailable = run(&["generate", "--technique", "kraken-fish"]);
-    assert_eq!(unavailable.code, 2);
-    assert!(unavailable.err.contains("not available yet"));
     for bad in [
         &["--timeout", "0"][..],
         &["--timeout", "soon"],

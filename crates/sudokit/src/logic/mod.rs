@@ -15,8 +15,8 @@
 //! let list = logic::parse_techniques("full-house, naked-single")?;
 //! assert_eq!(list, [Technique::FullHouse, Technique::NakedSingle]);
 //! assert_eq!(
-//!     logic::parse_techniques("kraken-fish").unwrap_err(),
-//!     "technique 'kraken-fish' is not available yet"
+//!     logic::parse_techniques("kraken").unwrap_err(),
+//!     "unknown technique 'kraken'"
 //! );
 //! # Ok::<(), String>(())
 //! ```

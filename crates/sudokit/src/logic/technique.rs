@@ -654,7 +654,9 @@ techniques! {
         hodoku(Forcing, 8600, 700, Extreme, ON, se_approx(8.5)),
         "Every branch of a cell or house leads, through nets, to the same conclusion",
         "Cada rama de una casilla o unidad lleva, por redes, a la misma conclusión";
-    /// Kraken fish. Evidence: the fish as for finned fish, plus `links` = one chain per fin.
+    /// Kraken fish ([`crate::logic::fish::kraken`]). Evidence: the fish as for finned fish, plus
+    /// `chains` = one per premise: each fin (type 1), or each base candidate of one cover set
+    /// and each fin (type 2).
     KrakenFish = "kraken-fish", "Kraken fish", "Pez Kraken",
         hodoku(Forcing, 8450, 500, Extreme, OFF, se_approx(7.5)),
         "A finned fish whose fins each force the elimination through a chain",
@@ -1220,7 +1222,9 @@ fn normalize(s: &str) -> String {
 /// Spaces around names and empty items are ignored, so `""` is the empty
 /// list. Errors name the culprit: `unknown technique 'foo'`, or
 /// `technique 'x-wing' is not available yet` for a technique that exists but
-/// is not implemented. A group keeps its available members and is an error
+/// is not implemented (for the three of SE's names its engine never
+/// produces: `… is not available: Sudoku Explainer's engine never produces
+/// it`). A group keeps its available members and is an error
 /// only if it has none.
 pub fn parse_techniques(list: &str) -> Result<Vec<Technique>, String> {
     let mut out = Vec::new();
@@ -1237,6 +1241,12 @@ pub fn parse_techniques(list: &str) -> Result<Vec<Technique>, String> {
                 let t: Technique = item.parse()?;
                 if t.is_available() {
                     vec![t]
+                } else if t.family() == Family::SeChains {
+                    // Named for SE's ratings, but SE 1.2.1's chaining never
+                    // produces them (see `crate::logic::se_chains`).
+                    return Err(format!(
+                        "technique '{wanted}' is not available: Sudoku Explainer's engine never produces it"
+                    ));
                 } else {
                     Vec::new()
                 }
@@ -1330,9 +1340,28 @@ mod tests {
             parse_techniques("naked-single,foo"),
             Err("unknown technique 'foo'".to_string())
         );
+        // Every technique of the table is implemented but three of SE's
+        // names that its engine never produces.
+        let missing: Vec<Technique> = Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| !t.is_available())
+            .collect();
+        assert_eq!(
+            missing,
+            [
+                Technique::ForcingYChain,
+                Technique::ContradictionForcingChains,
+                Technique::DoubleForcingChains
+            ]
+        );
+        assert_eq!(
+            parse_techniques("forcing-y-chain"),
+            Err("technique 'forcing-y-chain' is not available: Sudoku Explainer's engine never produces it".to_string())
+        );
         assert_eq!(
             parse_techniques("kraken-fish"),
-            Err("technique 'kraken-fish' is not available yet".to_string())
+            Ok(vec![Technique::KrakenFish])
         );
         assert!(
             Technique::DEEPENING_DEFAULT

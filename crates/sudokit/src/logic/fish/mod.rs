@@ -28,6 +28,7 @@ mod words;
 #[cfg(test)]
 mod tests;
 
+pub(crate) mod kraken;
 pub(crate) use search::{Fish, FishQuery, Shape, for_each_fish};
 
 use crate::candidates::{Candidates, DigitSet};

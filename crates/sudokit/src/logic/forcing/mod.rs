@@ -31,6 +31,7 @@ pub const IMPLEMENTED: &[Technique] = &[
     Technique::ForcingChainVerity,
     Technique::ForcingNetContradiction,
     Technique::ForcingNetVerity,
+    Technique::KrakenFish,
 ];
 
 /// Every step of `technique` (a member of this family) on the position.
@@ -38,6 +39,7 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
     let net = match technique {
         Technique::ForcingChainContradiction | Technique::ForcingChainVerity => false,
         Technique::ForcingNetContradiction | Technique::ForcingNetVerity => true,
+        Technique::KrakenFish => return crate::logic::fish::kraken::find(grid, candidates),
         _ => return Vec::new(),
     };
     search::all(grid, candidates, net)
@@ -62,6 +64,9 @@ pub(crate) fn reason(
     step: &crate::logic::Step,
     lang: crate::classic::trace::Lang,
 ) -> Option<String> {
+    if step.technique == Technique::KrakenFish {
+        return crate::logic::fish::kraken::reason(step, lang);
+    }
     search::reason(step, lang)
 }
 
