@@ -124,11 +124,14 @@ impl Exclusion {
             return Vec::new();
         }
         let in_base = self.base.iter().fold(0u128, |m, &c| m | 1 << c);
-        let mut seen: Vec<u128> = Vec::new();
+        let mut index = [0usize; 81];
+        for (k, &c) in self.base.iter().enumerate() {
+            index[c] = k;
+        }
         let mut steps = Vec::new();
         for (i, j) in self.pair_indices() {
             let (a, b) = (self.base[i], self.base[j]);
-            if (self.excluders[a] & self.excluders[b]).count_ones() < 2 {
+            if !self.reaches(a, b) {
                 continue; // the triplet's common excluding cells are fewer
             }
             let mut tails = (self.excluders[a] | self.excluders[b]) & in_base;
@@ -136,17 +139,27 @@ impl Exclusion {
             while tails != 0 {
                 let t = tails.trailing_zeros() as usize;
                 tails &= tails - 1;
-                let set = 1u128 << a | 1u128 << b | 1u128 << t;
-                if seen.contains(&set) {
+                // SE meets a triplet from each of its pairs: only the
+                // first pair in SE's order looks at it.
+                let k = index[t];
+                let earlier = k < j && (self.tail_of(a, t, b) || (k < i && self.tail_of(b, t, a)));
+                if earlier {
                     continue;
                 }
-                if let Some(step) = self.exclude(&[a, b, t]) {
-                    seen.push(set);
-                    steps.push(step);
-                }
+                steps.extend(self.exclude(&[a, b, t]));
             }
         }
         steps
+    }
+
+    /// Whether the pair `a`, `b` is one SE extends to triplets.
+    fn reaches(&self, a: usize, b: usize) -> bool {
+        (self.excluders[a] & self.excluders[b]).count_ones() >= 2
+    }
+
+    /// Whether the pair `a`, `b` extends to the triplet with `t`.
+    fn tail_of(&self, a: usize, b: usize, t: usize) -> bool {
+        self.reaches(a, b) && (self.excluders[a] | self.excluders[b]) >> t & 1 == 1
     }
 
     /// The step on `cells`, if some candidate of theirs appears in no

@@ -32,7 +32,28 @@ const NONE: Cand = Cand::MAX;
 /// No component: not a candidate.
 const UNSEEN: u32 = u32::MAX;
 
+thread_local! {
+    /// The last board's reach: SE's cycles and the static multiple-chain
+    /// gate ask for the same board in turn.
+    static LAST: std::cell::RefCell<Option<([u16; 81], std::rc::Rc<StaticReach>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 impl StaticReach {
+    /// The reach of every candidate of `board`, shared with the last
+    /// caller that asked for the same candidates.
+    pub(super) fn of(board: &Board) -> std::rc::Rc<StaticReach> {
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((_, reach)) = last.as_ref().filter(|(k, _)| *k == board.cells) {
+                return reach.clone();
+            }
+            let reach = std::rc::Rc::new(StaticReach::new(board));
+            *last = Some((board.cells, reach.clone()));
+            reach
+        })
+    }
+
     /// The reach of every candidate of `board`.
     pub(super) fn new(board: &Board) -> StaticReach {
         let partners = strong_partners(board);

@@ -80,7 +80,7 @@ fn static_closure(board: &Board, reach: &StaticReach, c: Cand) -> PotSet {
 /// The gate of the static multiple-chain producer: per candidate, what it
 /// reaches "on", computed when first asked.
 pub(super) struct StaticGate {
-    reach: StaticReach,
+    reach: std::rc::Rc<StaticReach>,
     closures: Vec<Option<PotSet>>,
 }
 
@@ -88,7 +88,7 @@ impl StaticGate {
     /// The gate for `board`.
     pub(super) fn new(board: &Board) -> StaticGate {
         StaticGate {
-            reach: StaticReach::new(board),
+            reach: StaticReach::of(board),
             closures: vec![None; 729],
         }
     }

@@ -336,7 +336,7 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
     };
     match producer {
         Producer::Cycles => {
-            let reach = StaticReach::new(board);
+            let reach = StaticReach::of(board);
             let any = (0..729u16)
                 .filter(|&c| board.has(c))
                 .any(|c| reach.killable(c) || reach.placeable(c));
