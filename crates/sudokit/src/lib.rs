@@ -28,6 +28,8 @@ pub mod generate;
 pub mod grade;
 pub mod grid;
 pub mod logic;
+#[cfg(feature = "json")]
+pub mod report;
 pub mod rules;
 
 pub use candidates::{Candidates, DigitSet};

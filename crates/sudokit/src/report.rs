@@ -1,0 +1,117 @@
+//! The JSON objects of sudokit's answers — a grade's fields, steps with the
+//! evidence to draw them, pencil marks — as the command line prints them with
+//! `--format json`, so that every front end (the CLI, the web page, Python)
+//! gives the same objects.
+
+use crate::classic::trace;
+use crate::grade::{Grade, Rating};
+use crate::logic::explain;
+use crate::logic::solver::SolvedStep;
+use crate::{Candidates, Cell, Digit, Grid};
+use serde_json::{Map, Value, json};
+
+/// Adds `level`, `score`, `rating` (and `rating_text`) and `hardest`; for a
+/// puzzle the grader cannot finish, `hardest` is null and `stuck_after` names
+/// the last technique applied (null if none): `level` and `score` are then
+/// HoDoKu's give-up grade (Extreme, 20000 plus the steps' scores).
+pub fn insert_grade(obj: &mut Map<String, Value>, g: &Grade) {
+    obj.insert("level".into(), g.level.name().into());
+    obj.insert("score".into(), g.score.into());
+    obj.insert("rating".into(), g.rating.value().into());
+    obj.insert("rating_text".into(), g.rating.to_string().into());
+    obj.insert("se_er".into(), g.se.er.value().into());
+    obj.insert("se_ep".into(), g.se.ep.value().into());
+    obj.insert("se_ed".into(), g.se.ed.value().into());
+    obj.insert("se_text".into(), g.se.to_string().into());
+    if matches!(g.rating, Rating::Beyond(_)) {
+        obj.insert("rating_beyond".into(), true.into());
+    }
+    let hardest = g.hardest.filter(|_| g.solved).map(|t| t.name());
+    obj.insert("hardest".into(), hardest.map_or(Value::Null, Value::from));
+    if !g.solved {
+        let last = g.steps.last().map(|s| s.name());
+        obj.insert("stuck_after".into(), last.map_or(Value::Null, Value::from));
+    }
+}
+
+/// The `steps` array of the JSON schema.
+pub fn steps_json(steps: &[SolvedStep], lang: trace::Lang) -> Value {
+    steps.iter().map(|s| step_json(s, lang)).collect()
+}
+
+fn cell_digits(list: &[(Cell, Digit)]) -> Value {
+    list.iter()
+        .map(|(c, d)| json!({"cell": c.to_string(), "digit": d.get()}))
+        .collect()
+}
+
+/// One step: technique, placements, eliminations, text, and the evidence
+/// (houses, cells, digits, fins, links) for drawing.
+pub fn step_json(step: &SolvedStep, lang: trace::Lang) -> Value {
+    let mut obj = Map::new();
+    obj.insert("technique".into(), step.name().into());
+    obj.insert("placements".into(), cell_digits(&step.placements()));
+    obj.insert("eliminations".into(), cell_digits(step.eliminations()));
+    obj.insert("text".into(), explain::text(step, lang).into());
+    if let Some(s) = step.step() {
+        let names =
+            |cells: &[Cell]| -> Value { cells.iter().map(|c| c.to_string()).collect() };
+        obj.insert(
+            "houses".into(),
+            s.houses.iter().map(|h| h.to_string()).collect(),
+        );
+        obj.insert("cells".into(), names(&s.cells));
+        obj.insert("digits".into(), s.digits.iter().map(|d| d.get()).collect());
+        if !s.fins.is_empty() {
+            obj.insert("fins".into(), names(&s.fins));
+        }
+        if !s.links.is_empty() {
+            let links: Value = s
+                .links
+                .iter()
+                .map(|l| {
+                    json!({"from": {"cell": l.from.0.to_string(), "digit": l.from.1.get()},
+                           "to": {"cell": l.to.0.to_string(), "digit": l.to.1.get()},
+                           "strong": l.strong})
+                })
+                .collect();
+            obj.insert("links".into(), links);
+        }
+        if !s.chains.is_empty() {
+            obj.insert("chains".into(), s.chains.iter().map(chain_json).collect());
+        }
+    }
+    Value::Object(obj)
+}
+
+/// A chain for drawing: its Eureka text, its nodes (cells, digit, kind)
+/// and the links between them (`true` = strong).
+pub fn chain_json(chain: &crate::logic::Chain) -> Value {
+    let nodes: Value = chain
+        .nodes
+        .iter()
+        .map(|n| {
+            let kind = match n.kind {
+                crate::logic::NodeKind::Candidate => "candidate",
+                crate::logic::NodeKind::Group => "group",
+                crate::logic::NodeKind::Als => "als",
+            };
+            let cells: Value = n.cells.iter().map(|c| c.to_string()).collect();
+            json!({"cells": cells, "digit": n.digit.get(), "kind": kind})
+        })
+        .collect();
+    json!({"text": chain.to_string(), "nodes": nodes, "strong": chain.strong})
+}
+
+/// The pencil marks as 81 strings (`""` for a filled cell).
+pub fn candidates_json(grid: &Grid, candidates: &Candidates) -> Value {
+    Cell::all()
+        .map(|c| {
+            if grid[c] == 0 {
+                candidates.get(c).to_string()
+            } else {
+                String::new()
+            }
+        })
+        .collect()
+}
