@@ -18,10 +18,8 @@ pub(crate) fn outside_templates(places: &[u128; 9], placed: &[u128; 9]) -> [u128
         static LAST: std::cell::Cell<Option<Memo>> = const { std::cell::Cell::new(None) };
     }
     LAST.with(|last| {
-        if let Some(memo) = last.get()
-            && memo.places == *places
-            && memo.placed == *placed
-        {
+        let memo = last.get();
+        if let Some(memo) = memo.filter(|m| m.places == *places && m.placed == *placed) {
             return memo.outside;
         }
         let outside = std::array::from_fn(|d| places[d] & !template_cells(places[d] | placed[d]));

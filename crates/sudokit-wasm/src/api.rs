@@ -1,0 +1,216 @@
+//! The requests the page makes, by name: each reads its fields from the
+//! request object and answers with the library's own JSON objects.
+
+use crate::{play, search};
+use serde_json::{Map, Value, json};
+use sudokit::classic::trace::Lang;
+use sudokit::format;
+use sudokit::generate::{self, GenerateError};
+use sudokit::grade::{self, GradeOptions};
+use sudokit::logic::solver::{self, Options};
+use sudokit::logic::{Technique, explain, parse_techniques};
+use sudokit::report;
+use sudokit::{Grid, engine, rules};
+
+/// A request's fields.
+pub(crate) type Request = Map<String, Value>;
+
+/// Answers one request (a JSON object with a `cmd` field); every failure is
+/// an answer `{"error": "..."}`, never a panic.
+///
+/// ```
+/// let answer = sudokit_wasm::call(r#"{"cmd":"check","puzzle":"11"}"#);
+/// assert_eq!(answer, r#"{"error":"2 cells, expected 81"}"#);
+/// ```
+pub fn call(request: &str) -> String {
+    let answer = match serde_json::from_str::<Value>(request) {
+        Ok(Value::Object(req)) => dispatch(&req),
+        Ok(_) => Err("a request is a JSON object".to_string()),
+        Err(e) => Err(format!("bad request: {e}")),
+    };
+    match answer {
+        Ok(value) => value.to_string(),
+        Err(e) => json!({ "error": e }).to_string(),
+    }
+}
+
+fn dispatch(req: &Request) -> Result<Value, String> {
+    let cmd = text(req, "cmd")?;
+    match cmd {
+        "parse" => parse(req),
+        "check" => check(req),
+        "candidates" => play::candidates(req),
+        "hint" => play::hint(req),
+        "all_steps" => play::all_steps(req),
+        "mistakes" => play::mistakes(req),
+        "explain" => explain_puzzle(req),
+        "grade" => grade_puzzle(req),
+        "generate" => generate_puzzle(req),
+        "search" => search::run(req),
+        "techniques" => techniques(req),
+        other => Err(format!("unknown request '{other}'")),
+    }
+}
+
+/// A required string field.
+pub(crate) fn text<'a>(req: &'a Request, key: &str) -> Result<&'a str, String> {
+    req.get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("missing field '{key}'"))
+}
+
+/// An optional string field (absent, null or empty: `None`).
+pub(crate) fn opt_text<'a>(req: &'a Request, key: &str) -> Option<&'a str> {
+    req.get(key)
+        .and_then(Value::as_str)
+        .filter(|s| !s.trim().is_empty())
+}
+
+/// An optional whole-number field.
+pub(crate) fn opt_u64(req: &Request, key: &str) -> Option<u64> {
+    req.get(key).and_then(Value::as_u64)
+}
+
+/// The grid of a string field, read as the command line reads a puzzle.
+pub(crate) fn grid(req: &Request, key: &str) -> Result<Grid, String> {
+    format::parse_one(text(req, key)?).map_err(|e| e.kind.to_string())
+}
+
+/// `lang`: `en` (default) or `es`.
+pub(crate) fn lang(req: &Request) -> Result<Lang, String> {
+    opt_text(req, "lang").map_or(Ok(Lang::En), str::parse)
+}
+
+/// The solver options of `techniques` (a comma-separated list, as
+/// `--techniques` takes it; absent: the default set).
+pub(crate) fn options(req: &Request) -> Result<Options, String> {
+    let techniques = opt_text(req, "techniques").map(parse_techniques).transpose()?;
+    Ok(Options {
+        techniques,
+        fallback: false,
+    })
+}
+
+/// Every puzzle in a text (any format the command line reads), with the
+/// line it starts on, and one error per bad puzzle.
+fn parse(req: &Request) -> Result<Value, String> {
+    let read = format::parse_puzzles(text(req, "text")?);
+    let mut puzzles = Vec::new();
+    let mut errors = Vec::new();
+    for item in read {
+        match item {
+            Ok(p) => puzzles.push(json!({"puzzle": p.grid.to_line(), "line": p.line})),
+            Err(e) => errors.push(json!({"line": e.line, "reason": e.kind.to_string()})),
+        }
+    }
+    Ok(json!({ "puzzles": puzzles, "errors": errors }))
+}
+
+/// The `check` command's answer: valid givens, solutions counted up to 2,
+/// the solution when there is one.
+fn check(req: &Request) -> Result<Value, String> {
+    let puzzle = grid(req, "puzzle")?;
+    if let Err(conflict) = rules::validate(&puzzle) {
+        return Ok(json!({"valid": false, "reason": conflict.to_string(), "solutions": 0}));
+    }
+    let count = engine::count_solutions(&puzzle, 2);
+    let status = match count {
+        0 => "unsolvable",
+        1 => "unique",
+        _ => "multiple",
+    };
+    let mut obj = json!({"valid": true, "status": status, "solutions": count,
+                         "clues": puzzle.clues()});
+    if let Some(solution) = (count >= 1).then(|| engine::solve_one(&puzzle)).flatten() {
+        obj["solution"] = solution.to_line().into();
+    }
+    Ok(obj)
+}
+
+/// The whole human-style solution path with its grade, as
+/// `explain --format json` gives it.
+fn explain_puzzle(req: &Request) -> Result<Value, String> {
+    let puzzle = grid(req, "puzzle")?;
+    let options = options(req)?;
+    let lang = lang(req)?;
+    let outcome = solver::solve(&puzzle, &options).map_err(|e| e.to_string())?;
+    let solved = outcome.status == solver::Status::Solved;
+    let mut obj = Map::new();
+    obj.insert("puzzle".into(), puzzle.to_line().into());
+    obj.insert("status".into(), if solved { "solved" } else { "stuck" }.into());
+    obj.insert("solved".into(), solved.into());
+    obj.insert("steps".into(), report::steps_json(&outcome.steps, lang));
+    if !solved {
+        obj.insert(
+            "candidates".into(),
+            report::candidates_json(&outcome.grid, &outcome.candidates),
+        );
+    }
+    Ok(Value::Object(obj))
+}
+
+/// HoDoKu's level and score and SE's ratings, as `grade --format json`.
+fn grade_puzzle(req: &Request) -> Result<Value, String> {
+    let puzzle = grid(req, "puzzle")?;
+    let g = grade::grade(&puzzle, &GradeOptions::default()).map_err(|e| e.to_string())?;
+    let mut obj = Map::new();
+    obj.insert("puzzle".into(), puzzle.to_line().into());
+    obj.insert("solved".into(), g.solved.into());
+    report::insert_grade(&mut obj, &g);
+    if req.get("steps").and_then(Value::as_bool) == Some(true) {
+        obj.insert("steps".into(), report::steps_json(&g.steps, lang(req)?));
+    }
+    Ok(Value::Object(obj))
+}
+
+/// A puzzle as `generate` makes it: `level`, `technique`, `symmetry`,
+/// `rating` (`MIN..MAX`), `minimal`, `seed` (the same seed gives the
+/// command line's puzzle), `max_attempts` (no clock here: attempts bound
+/// the work instead of `--timeout`).
+fn generate_puzzle(req: &Request) -> Result<Value, String> {
+    let parse = |key: &str| opt_text(req, key);
+    let options = generate::Options {
+        symmetry: parse("symmetry").map_or(Ok(Default::default()), str::parse)?,
+        minimal: req.get("minimal").and_then(Value::as_bool) == Some(true),
+        level: parse("level").map(str::parse).transpose()?,
+        technique: parse("technique").map(str::parse).transpose()?,
+        max_clues: opt_u64(req, "clues").map(|n| n as usize),
+        rating: parse("rating").map(str::parse).transpose()?,
+        timeout: None,
+        max_attempts: Some(opt_u64(req, "max_attempts").unwrap_or(400)),
+    };
+    let seed = opt_u64(req, "seed").unwrap_or(0);
+    let made = generate::generate(&options, generate::puzzle_seed(seed, 0));
+    let g = made.map_err(|e: GenerateError| e.to_string())?;
+    let mut obj = Map::new();
+    obj.insert("puzzle".into(), g.puzzle.to_line().into());
+    obj.insert("solution".into(), g.solution.to_line().into());
+    obj.insert("seed".into(), seed.into());
+    obj.insert("attempts".into(), g.attempts.into());
+    report::insert_grade(&mut obj, &g.grade);
+    Ok(Value::Object(obj))
+}
+
+/// Every technique of the table: name, words in `lang`, family, HoDoKu's
+/// level and score, SE's rating, whether it is in the default set.
+fn techniques(req: &Request) -> Result<Value, String> {
+    let lang = lang(req)?;
+    let list: Vec<Value> = Technique::ALL
+        .iter()
+        .filter(|t| t.is_available())
+        .map(|&t| {
+            let facts = t.facts();
+            json!({
+                "name": t.name(),
+                "title": explain::technique_name(t, lang),
+                "summary": t.summary(lang),
+                "family": t.family().name(),
+                "level": facts.hodoku.map(|h| h.level.name()),
+                "score": facts.hodoku.map(|h| h.score),
+                "se": facts.se.rating,
+                "default": t.is_default(),
+            })
+        })
+        .collect();
+    Ok(json!({ "techniques": list }))
+}
