@@ -84,7 +84,9 @@ pub(crate) fn lang(req: &Request) -> Result<Lang, String> {
 /// The solver options of `techniques` (a comma-separated list, as
 /// `--techniques` takes it; absent: the default set).
 pub(crate) fn options(req: &Request) -> Result<Options, String> {
-    let techniques = opt_text(req, "techniques").map(parse_techniques).transpose()?;
+    let techniques = opt_text(req, "techniques")
+        .map(parse_techniques)
+        .transpose()?;
     Ok(Options {
         techniques,
         fallback: false,
@@ -137,7 +139,10 @@ fn explain_puzzle(req: &Request) -> Result<Value, String> {
     let solved = outcome.status == solver::Status::Solved;
     let mut obj = Map::new();
     obj.insert("puzzle".into(), puzzle.to_line().into());
-    obj.insert("status".into(), if solved { "solved" } else { "stuck" }.into());
+    obj.insert(
+        "status".into(),
+        if solved { "solved" } else { "stuck" }.into(),
+    );
     obj.insert("solved".into(), solved.into());
     obj.insert("steps".into(), report::steps_json(&outcome.steps, lang));
     if !solved {

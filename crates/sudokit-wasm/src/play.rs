@@ -9,8 +9,8 @@ use crate::api::{Request, grid, lang, options};
 use serde_json::{Value, json};
 use sudokit::classic::trace::Lang;
 use sudokit::grade;
-use sudokit::logic::solver::{self, Position};
 use sudokit::logic::solver::SolvedStep;
+use sudokit::logic::solver::{self, Position};
 use sudokit::logic::{Step, Technique, explain};
 use sudokit::report;
 use sudokit::{Candidates, Cell, DigitSet, Grid};
@@ -115,7 +115,9 @@ fn read_marks(req: &Request) -> Result<[DigitSet; 81], String> {
     let list = list.as_array().filter(|l| l.len() == 81);
     let list = list.ok_or("marks: expected 81 strings of digits")?;
     for (i, item) in list.iter().enumerate() {
-        let s = item.as_str().ok_or("marks: expected 81 strings of digits")?;
+        let s = item
+            .as_str()
+            .ok_or("marks: expected 81 strings of digits")?;
         for ch in s.chars() {
             let d = ch
                 .to_digit(10)
@@ -197,4 +199,3 @@ pub(crate) fn all_steps(req: &Request) -> Result<Value, String> {
     let steps: Vec<SolvedStep> = steps.into_iter().map(SolvedStep::Step).collect();
     Ok(json!({"status": "steps", "count": steps.len(), "steps": report::steps_json(&steps, lang)}))
 }
-

@@ -91,7 +91,8 @@ fn deepening_run(req: &Request, puzzle: &Grid, limits: Limits) -> Result<Value, 
         writer.event(e)
     });
     let text = writer.finish(&outcome).map_err(|e| e.to_string())?.0;
-    let max_nodes = opt_u64(req, "max_nodes").map_or(tree::DEFAULT_MAX_NODES, |n| n.max(1) as usize);
+    let max_nodes =
+        opt_u64(req, "max_nodes").map_or(tree::DEFAULT_MAX_NODES, |n| n.max(1) as usize);
     let (_, drawing) = deepening::tree(puzzle, &options, max_nodes);
     let mut answer = outcome_json(&outcome);
     answer["algorithm"] = "deepening".into();

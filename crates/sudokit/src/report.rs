@@ -54,8 +54,7 @@ pub fn step_json(step: &SolvedStep, lang: trace::Lang) -> Value {
     obj.insert("eliminations".into(), cell_digits(step.eliminations()));
     obj.insert("text".into(), explain::text(step, lang).into());
     if let Some(s) = step.step() {
-        let names =
-            |cells: &[Cell]| -> Value { cells.iter().map(|c| c.to_string()).collect() };
+        let names = |cells: &[Cell]| -> Value { cells.iter().map(|c| c.to_string()).collect() };
         obj.insert(
             "houses".into(),
             s.houses.iter().map(|h| h.to_string()).collect(),
