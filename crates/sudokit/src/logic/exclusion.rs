@@ -136,6 +136,7 @@ impl Exclusion {
             }
             let mut tails = (self.excluders[a] | self.excluders[b]) & in_base;
             tails &= !(1u128 << a | 1u128 << b);
+            tails &= seeing_two(self.excluders[a] & self.excluders[b]);
             while tails != 0 {
                 let t = tails.trailing_zeros() as usize;
                 tails &= tails - 1;
@@ -224,7 +225,7 @@ impl Exclusion {
         let mut allowed = [0u16; 3];
         for k in 0..ways.n {
             for digit in bits(ways.sets[k] & !allowed[k]) {
-                if let Some(way) = ways.first_with(k, digit) {
+                if let Some(way) = ways.quick(k, digit).or_else(|| ways.first_with(k, digit)) {
                     for (slot, d) in allowed.iter_mut().zip(way) {
                         *slot |= d;
                     }
@@ -236,6 +237,22 @@ impl Exclusion {
         }
         Some((allowed, ways.locking()))
     }
+}
+
+/// The cells that see at least two of `cells`: a triplet's third cell must
+/// share two excluding cells with the pair.
+fn seeing_two(cells: u128) -> u128 {
+    use crate::logic::single_digit::PEER_BITS;
+    let mut seen_once = 0u128;
+    let mut seen_twice = 0u128;
+    let mut rest = cells;
+    while rest != 0 {
+        let e = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        seen_twice |= seen_once & PEER_BITS[e];
+        seen_once |= PEER_BITS[e];
+    }
+    seen_twice
 }
 
 /// The ways to fill two or three cells, one digit bit per cell (a pair
@@ -282,6 +299,37 @@ impl<'a> Ways<'a> {
             .iter()
             .find(|&&(_, s)| s & !union == 0)
             .map(|&(e, _)| e))
+    }
+
+    /// A possible way that gives cell `k` the digit bit `digit`, found
+    /// without trying ways: the other cells take digits that no excluding
+    /// cell can use together with `digit` (so none is emptied), distinct
+    /// where cells see each other. `None` when that does not settle it.
+    fn quick(&self, k: usize, digit: u16) -> Option<[u16; 3]> {
+        // Only these digits, with `digit`, can fill an excluding cell.
+        let risky = self
+            .excluding
+            .iter()
+            .filter(|&&(_, set)| set & digit != 0 || set.count_ones() == 2)
+            .fold(0, |m, &(_, set)| m | set);
+        let mut way = [0u16; 3];
+        way[k] = digit;
+        for j in (0..self.n).filter(|&j| j != k) {
+            let mut free = self.sets[j] & !risky;
+            for (i, &d) in way.iter().enumerate().take(self.n) {
+                if i != j && d != 0 && self.sees[i][j] {
+                    free &= !d;
+                }
+            }
+            if free == 0 {
+                return None;
+            }
+            way[j] = free & free.wrapping_neg();
+        }
+        if self.n == 2 {
+            way[2] = self.sets[2];
+        }
+        Some(way)
     }
 
     /// A possible way that gives cell `k` the digit bit `digit`.
