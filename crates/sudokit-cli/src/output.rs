@@ -85,6 +85,20 @@ pub fn object(entry: &Entry, grid: Option<&Grid>) -> Map<String, Value> {
     obj
 }
 
+/// A library answer object (which starts with `"puzzle"`) with the entry's
+/// `"file"` and `"line"` after its puzzle, as every answer has them.
+pub fn located(entry: &Entry, answer: Map<String, Value>) -> Map<String, Value> {
+    let mut obj = Map::new();
+    let mut rest = answer.into_iter();
+    if let Some((key, value)) = rest.next() {
+        obj.insert(key, value);
+    }
+    obj.insert("file".into(), entry.source.as_ref().into());
+    obj.insert("line".into(), entry.line.into());
+    obj.extend(rest);
+    obj
+}
+
 /// One JSON Lines record.
 pub fn json_line(obj: Map<String, Value>) -> String {
     let mut s = Value::Object(obj).to_string();

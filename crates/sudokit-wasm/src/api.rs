@@ -7,7 +7,7 @@ use sudokit::classic::trace::Lang;
 use sudokit::format;
 use sudokit::generate::{self, GenerateError};
 use sudokit::grade::{self, GradeOptions};
-use sudokit::logic::solver::{self, Options};
+use sudokit::logic::solver::Options;
 use sudokit::logic::{Technique, explain, parse_techniques};
 use sudokit::report;
 use sudokit::{Grid, engine, rules};
@@ -133,39 +133,16 @@ fn check(req: &Request) -> Result<Value, String> {
 /// `explain --format json` gives it.
 fn explain_puzzle(req: &Request) -> Result<Value, String> {
     let puzzle = grid(req, "puzzle")?;
-    let options = options(req)?;
-    let lang = lang(req)?;
-    let outcome = solver::solve(&puzzle, &options).map_err(|e| e.to_string())?;
-    let solved = outcome.status == solver::Status::Solved;
-    let mut obj = Map::new();
-    obj.insert("puzzle".into(), puzzle.to_line().into());
-    obj.insert(
-        "status".into(),
-        if solved { "solved" } else { "stuck" }.into(),
-    );
-    obj.insert("solved".into(), solved.into());
-    obj.insert("steps".into(), report::steps_json(&outcome.steps, lang));
-    if !solved {
-        obj.insert(
-            "candidates".into(),
-            report::candidates_json(&outcome.grid, &outcome.candidates),
-        );
-    }
-    Ok(Value::Object(obj))
+    let obj = report::explain_object(&puzzle, &options(req)?, lang(req)?);
+    obj.map(Value::Object).map_err(|e| e.to_string())
 }
 
-/// HoDoKu's level and score and SE's ratings, as `grade --format json`.
+/// HoDoKu's level and score and SE's ratings, as `grade --format json`
+/// gives them (`steps` too).
 fn grade_puzzle(req: &Request) -> Result<Value, String> {
     let puzzle = grid(req, "puzzle")?;
     let g = grade::grade(&puzzle, &GradeOptions::default()).map_err(|e| e.to_string())?;
-    let mut obj = Map::new();
-    obj.insert("puzzle".into(), puzzle.to_line().into());
-    obj.insert("solved".into(), g.solved.into());
-    report::insert_grade(&mut obj, &g);
-    if req.get("steps").and_then(Value::as_bool) == Some(true) {
-        obj.insert("steps".into(), report::steps_json(&g.steps, lang(req)?));
-    }
-    Ok(Value::Object(obj))
+    Ok(Value::Object(report::grade_object(&puzzle, &g, lang(req)?)))
 }
 
 /// A puzzle as `generate` makes it: `level`, `technique`, `symmetry`,

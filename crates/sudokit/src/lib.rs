@@ -31,6 +31,7 @@ pub mod logic;
 #[cfg(feature = "json")]
 pub mod report;
 pub mod rules;
+pub mod verdict;
 
 pub use candidates::{Candidates, DigitSet};
 pub use cell_set::CellSet;

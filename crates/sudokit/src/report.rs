@@ -4,9 +4,11 @@
 //! gives the same objects.
 
 use crate::classic::trace;
-use crate::grade::{Grade, Rating};
+use crate::grade::{self, Grade, GradeOptions, Rating};
+use crate::logic::Technique;
 use crate::logic::explain;
-use crate::logic::solver::SolvedStep;
+use crate::logic::solver::{self, Invalid, Options, Position, SolvedStep, Status};
+use crate::verdict;
 use crate::{Candidates, Cell, Digit, Grid};
 use serde_json::{Map, Value, json};
 
@@ -113,4 +115,139 @@ pub fn candidates_json(grid: &Grid, candidates: &Candidates) -> Value {
             }
         })
         .collect()
+}
+
+/// The grade of `grid` as `graded_object` adds it to every answer of the
+/// human-style commands: `solved`, then the grade's fields (the grade
+/// always without fallback; left out when the puzzle cannot be graded).
+fn graded(grid: &Grid, options: &Options, solved: bool) -> Map<String, Value> {
+    let mut obj = start(grid);
+    obj.insert("solved".into(), solved.into());
+    let plain = Options {
+        fallback: false,
+        ..options.clone()
+    };
+    if let Ok(g) = grade::grade(grid, &GradeOptions { solver: plain }) {
+        insert_grade(&mut obj, &g);
+    }
+    obj
+}
+
+/// An answer's first field: the puzzle in line form.
+fn start(grid: &Grid) -> Map<String, Value> {
+    let mut obj = Map::new();
+    obj.insert("puzzle".into(), grid.to_line().into());
+    obj
+}
+
+/// `check`'s answer: `status` (`unique`, `multiple`, `none`, `invalid`),
+/// `clues`, `digits`, the `reason` when there is one, and with `minimal`
+/// for a unique puzzle whether every clue is needed (and one that is not).
+pub fn check_object(grid: &Grid, minimal: bool) -> Map<String, Value> {
+    let (clues, digits) = verdict::clues_and_digits(grid);
+    let v = verdict::verdict(grid, clues, digits, minimal);
+    let mut obj = start(grid);
+    obj.insert("status".into(), v.word.into());
+    obj.insert("clues".into(), clues.into());
+    obj.insert("digits".into(), digits.into());
+    if let Some(reason) = &v.reason {
+        obj.insert("reason".into(), reason.as_str().into());
+    }
+    if let Some(removable) = v.removable {
+        obj.insert("minimal".into(), removable.is_none().into());
+        if let Some(cell) = removable {
+            obj.insert("removable".into(), cell.to_string().into());
+        }
+    }
+    obj
+}
+
+/// `grade`'s answer: `status`, `solved`, the grade's fields and `steps`.
+pub fn grade_object(grid: &Grid, g: &Grade, lang: trace::Lang) -> Map<String, Value> {
+    let mut obj = start(grid);
+    let status = if g.solved { "solved" } else { "unfinished" };
+    obj.insert("status".into(), status.into());
+    obj.insert("solved".into(), g.solved.into());
+    insert_grade(&mut obj, g);
+    obj.insert("steps".into(), steps_json(&g.steps, lang));
+    obj
+}
+
+/// `explain`'s answer: the grade, `status` (`solved` or `stuck`), the
+/// `steps`, and where the solver got stuck its grid and candidates.
+///
+/// # Errors
+/// A puzzle without exactly one solution.
+pub fn explain_object(
+    grid: &Grid,
+    options: &Options,
+    lang: trace::Lang,
+) -> Result<Map<String, Value>, Invalid> {
+    let outcome = solver::solve(grid, options)?;
+    let stuck = outcome.status == Status::Stuck;
+    let mut obj = graded(grid, options, !stuck);
+    obj.insert(
+        "status".into(),
+        if stuck { "stuck" } else { "solved" }.into(),
+    );
+    obj.insert("steps".into(), steps_json(&outcome.steps, lang));
+    if stuck {
+        obj.insert(
+            "stuck".into(),
+            json!({"grid": outcome.grid.to_line(),
+                   "candidates": candidates_json(&outcome.grid, &outcome.candidates)}),
+        );
+    }
+    Ok(obj)
+}
+
+/// `hint`'s answer: the grade, `status` (`step`, `stuck` or `solved`), the
+/// next step in `steps`, and when stuck the candidates.
+///
+/// # Errors
+/// A puzzle without exactly one solution.
+pub fn hint_object(
+    grid: &Grid,
+    options: &Options,
+    lang: trace::Lang,
+) -> Result<Map<String, Value>, Invalid> {
+    let next = solver::hint(grid, options)?;
+    let full = grid.is_full();
+    let stuck = next.is_none() && !full;
+    let mut obj = graded(grid, options, full);
+    let status = match (&next, stuck) {
+        (Some(_), _) => "step",
+        (None, true) => "stuck",
+        (None, false) => "solved",
+    };
+    obj.insert("status".into(), status.into());
+    obj.insert("steps".into(), steps_json(next.as_slice(), lang));
+    if stuck {
+        let pos = Position::new(grid);
+        obj.insert("stuck".into(), true.into());
+        obj.insert(
+            "candidates".into(),
+            candidates_json(&pos.grid, &pos.candidates),
+        );
+    }
+    Ok(obj)
+}
+
+/// `hint --all`'s answer: every step of `techniques` (`None`: all) at the
+/// position, as `steps`, with their `count`.
+///
+/// # Errors
+/// A puzzle without exactly one solution.
+pub fn all_steps_object(
+    grid: &Grid,
+    techniques: Option<&[Technique]>,
+    lang: trace::Lang,
+) -> Result<Map<String, Value>, Invalid> {
+    let steps = solver::all_steps(grid, techniques)?;
+    let steps: Vec<SolvedStep> = steps.into_iter().map(SolvedStep::Step).collect();
+    let mut obj = start(grid);
+    obj.insert("status".into(), "steps".into());
+    obj.insert("count".into(), steps.len().into());
+    obj.insert("steps".into(), steps_json(&steps, lang));
+    Ok(obj)
 }

@@ -12,7 +12,9 @@ use crate::cli::{CheckArgs, Format};
 use crate::input::Entry;
 use crate::output;
 use std::process::ExitCode;
-use sudokit::{Cell, Grid, engine, rules};
+use sudokit::Grid;
+use sudokit::report;
+use sudokit::verdict::{Verdict, clues_and_digits, verdict};
 
 /// Runs `check`.
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
@@ -23,74 +25,6 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         format,
         |entry, grid, out| answer(entry, grid, args.minimal, format, out),
     )
-}
-
-/// What `check` found about one puzzle.
-struct Verdict {
-    word: &'static str,
-    reason: Option<String>,
-    /// With `--minimal`, for a unique puzzle: a clue that can go, if any.
-    removable: Option<Option<Cell>>,
-}
-
-/// `clues` and `digits` are the grid's counts, worked out once by the caller.
-fn verdict(grid: &Grid, clues: usize, digits: usize, minimal: bool) -> Verdict {
-    // Clashing givens have no solution, so the clash is looked for only
-    // when the search finds none (or none is made): valid puzzles, nearly
-    // all of them, skip it.
-    let invalid = || {
-        rules::validate(grid)
-            .err()
-            .map(|c| ("invalid", Some(c.to_string())))
-    };
-    let hopeless = (clues < 17 || digits < 8)
-        .then(|| rules::hopeless(grid))
-        .flatten();
-    let (word, reason) = if let Some(why) = hopeless {
-        // Not unique, proven without searching; but it may have no solution
-        // at all, which one quick probe tells (sparse grids solve at once).
-        if engine::count_solutions(grid, 1) == 0 {
-            invalid().unwrap_or(("none", None))
-        } else {
-            ("multiple", Some(why.to_string()))
-        }
-    } else {
-        match engine::count_solutions(grid, 2) {
-            0 => invalid().unwrap_or(("none", None)),
-            1 => ("unique", None),
-            _ => ("multiple", None),
-        }
-    };
-    let removable = (minimal && word == "unique").then(|| removable_clue(grid));
-    Verdict {
-        word,
-        reason,
-        removable,
-    }
-}
-
-/// The first clue, in row-major order, whose removal keeps the solution unique.
-fn removable_clue(grid: &Grid) -> Option<Cell> {
-    Cell::all().filter(|&c| grid[c] != 0).find(|&c| {
-        let mut fewer = *grid;
-        fewer.set(c, None);
-        engine::is_unique(&fewer)
-    })
-}
-
-/// The grid's clues and the different digits among them, as
-/// [`Grid::clues`] and [`Grid::distinct_digits`] count them, without a
-/// branch per cell: those two were 3 % of `check`'s instructions.
-fn clues_and_digits(grid: &Grid) -> (usize, usize) {
-    let values = grid.values();
-    // At most 81: a byte holds the sum, which then adds 16 cells at once.
-    let clues: u8 = values.iter().map(|&v| u8::from(v != 0)).sum();
-    let mut seen = [0u8; 16];
-    for &v in values {
-        seen[usize::from(v & 15)] = 1;
-    }
-    let digits: u8 = seen[1..10].iter().sum();
-    (usize::from(clues), usize::from(digits))
 }
 
 fn answer(entry: &Entry, grid: &Grid, minimal: bool, format: Format, out: &mut Out) {
@@ -111,19 +45,7 @@ fn answer(entry: &Entry, grid: &Grid, minimal: bool, format: Format, out: &mut O
             out.push_str("\n\n");
         }
         Format::Json => {
-            let mut obj = output::object(entry, Some(grid));
-            obj.insert("status".into(), v.word.into());
-            obj.insert("clues".into(), clues.into());
-            obj.insert("digits".into(), digits.into());
-            if let Some(reason) = &v.reason {
-                obj.insert("reason".into(), reason.as_str().into());
-            }
-            if let Some(removable) = v.removable {
-                obj.insert("minimal".into(), removable.is_none().into());
-                if let Some(cell) = removable {
-                    obj.insert("removable".into(), cell.to_string().into());
-                }
-            }
+            let obj = output::located(entry, report::check_object(grid, minimal));
             out.push_str(&output::json_line(obj));
         }
     }

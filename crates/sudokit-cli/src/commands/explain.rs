@@ -2,16 +2,16 @@
 //! English or Spanish.
 
 use crate::cli::{Format, HumanArgs};
-use crate::commands::human::{self, candidates_json, steps_json};
+use crate::commands::human;
 use crate::input::Entry;
 use crate::output::{self, Answer};
-use serde_json::json;
 use std::fmt::Write;
 use std::process::ExitCode;
 use sudokit::Grid;
 use sudokit::classic::trace;
 use sudokit::logic::explain;
 use sudokit::logic::solver::{self, Options, Position, Status};
+use sudokit::report;
 
 /// Runs `explain`.
 pub fn run(args: &HumanArgs) -> anyhow::Result<ExitCode> {
@@ -24,29 +24,22 @@ pub fn run(args: &HumanArgs) -> anyhow::Result<ExitCode> {
 fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> Answer {
     let format = args.common.format;
     let lang = human::lang(args.lang);
+    if format == Format::Json {
+        return match report::explain_object(grid, options, lang) {
+            Ok(obj) => {
+                let stuck = obj["status"] == "stuck";
+                human::finish(entry, output::json_line(output::located(entry, obj)), stuck)
+            }
+            Err(e) => output::invalid(entry, Some(grid), &e.to_string(), format),
+        };
+    }
     let outcome = match solver::solve(grid, options) {
         Ok(outcome) => outcome,
         Err(e) => return output::invalid(entry, Some(grid), &e.to_string(), format),
     };
     let stuck = outcome.status == Status::Stuck;
-    let out = match format {
-        Format::Json => {
-            let mut obj = human::graded_object(entry, grid, options, !stuck);
-            obj.insert(
-                "status".into(),
-                if stuck { "stuck" } else { "solved" }.into(),
-            );
-            obj.insert("steps".into(), steps_json(&outcome.steps, lang));
-            if stuck {
-                obj.insert(
-                    "stuck".into(),
-                    json!({"grid": outcome.grid.to_line(),
-                           "candidates": candidates_json(&outcome.grid, &outcome.candidates)}),
-                );
-            }
-            output::json_line(obj)
-        }
-        Format::Line | Format::Grid => {
+    let out = {
+        {
             let mut text = String::new();
             let mut pos = Position::new(grid);
             for (i, step) in outcome.steps.iter().enumerate() {

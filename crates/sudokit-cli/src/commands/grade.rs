@@ -1,12 +1,13 @@
 //! `sudokit grade`: level, score, rating and hardest technique per puzzle.
 
 use crate::cli::{Format, GradeArgs};
-use crate::commands::human::{self, insert_grade, steps_json};
+use crate::commands::human;
 use crate::input::Entry;
 use crate::output::{self, Answer};
 use std::process::ExitCode;
 use sudokit::Grid;
 use sudokit::grade::{self, GradeOptions};
+use sudokit::report;
 
 /// Runs `grade`.
 pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
@@ -27,13 +28,8 @@ fn answer(entry: &Entry, grid: &Grid, options: &GradeOptions, args: &GradeArgs) 
     };
     let out = match format {
         Format::Json => {
-            let mut obj = output::object(entry, Some(grid));
-            let status = if g.solved { "solved" } else { "unfinished" };
-            obj.insert("status".into(), status.into());
-            obj.insert("solved".into(), g.solved.into());
-            insert_grade(&mut obj, &g);
-            obj.insert("steps".into(), steps_json(&g.steps, human::lang(args.lang)));
-            output::json_line(obj)
+            let obj = report::grade_object(grid, &g, human::lang(args.lang));
+            output::json_line(output::located(entry, obj))
         }
         Format::Line | Format::Grid => line(&g),
     };

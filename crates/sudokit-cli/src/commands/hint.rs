@@ -1,7 +1,7 @@
 //! `sudokit hint`: only the next human-style step for each grid as given.
 
 use crate::cli::{Format, HintArgs, HumanArgs};
-use crate::commands::human::{self, candidates_json, steps_json};
+use crate::commands::human;
 use crate::input::Entry;
 use crate::output::{self, Answer};
 use std::process::ExitCode;
@@ -9,6 +9,7 @@ use sudokit::Grid;
 use sudokit::classic::trace;
 use sudokit::logic::explain;
 use sudokit::logic::solver::{self, Options, Position, SolvedStep};
+use sudokit::report;
 
 /// Runs `hint`.
 pub fn run(hint: &HintArgs) -> anyhow::Result<ExitCode> {
@@ -28,20 +29,19 @@ pub fn run(hint: &HintArgs) -> anyhow::Result<ExitCode> {
 fn all_steps(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> Answer {
     let format = args.common.format;
     let lang = human::lang(args.lang);
+    if format == Format::Json {
+        return match report::all_steps_object(grid, options.techniques.as_deref(), lang) {
+            Ok(obj) => Answer::ok(output::json_line(output::located(entry, obj))),
+            Err(e) => output::invalid(entry, Some(grid), &e.to_string(), format),
+        };
+    }
     let steps = match solver::all_steps(grid, options.techniques.as_deref()) {
         Ok(steps) => steps,
         Err(e) => return output::invalid(entry, Some(grid), &e.to_string(), format),
     };
     let steps: Vec<SolvedStep> = steps.into_iter().map(SolvedStep::Step).collect();
-    let out = match format {
-        Format::Json => {
-            let mut obj = output::object(entry, Some(grid));
-            obj.insert("status".into(), "steps".into());
-            obj.insert("count".into(), steps.len().into());
-            obj.insert("steps".into(), steps_json(&steps, lang));
-            output::json_line(obj)
-        }
-        Format::Line | Format::Grid => {
+    let out = {
+        {
             let mut text = String::new();
             if args.candidates {
                 let pos = Position::new(grid);
@@ -61,6 +61,15 @@ fn all_steps(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) ->
 fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> Answer {
     let format = args.common.format;
     let lang = human::lang(args.lang);
+    if format == Format::Json {
+        return match report::hint_object(grid, options, lang) {
+            Ok(obj) => {
+                let stuck = obj["status"] == "stuck";
+                human::finish(entry, output::json_line(output::located(entry, obj)), stuck)
+            }
+            Err(e) => output::invalid(entry, Some(grid), &e.to_string(), format),
+        };
+    }
     let next = match solver::hint(grid, options) {
         Ok(next) => next,
         Err(e) => return output::invalid(entry, Some(grid), &e.to_string(), format),
@@ -68,26 +77,8 @@ fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> An
     let pos = Position::new(grid);
     let full = grid.is_full();
     let stuck = next.is_none() && !full;
-    let out = match format {
-        Format::Json => {
-            let mut obj = human::graded_object(entry, grid, options, full);
-            let status = match (&next, stuck) {
-                (Some(_), _) => "step",
-                (None, true) => "stuck",
-                (None, false) => "solved",
-            };
-            obj.insert("status".into(), status.into());
-            obj.insert("steps".into(), steps_json(next.as_slice(), lang));
-            if stuck {
-                obj.insert("stuck".into(), true.into());
-                obj.insert(
-                    "candidates".into(),
-                    candidates_json(&pos.grid, &pos.candidates),
-                );
-            }
-            output::json_line(obj)
-        }
-        Format::Line | Format::Grid => {
+    let out = {
+        {
             let mut text = String::new();
             if args.candidates || stuck {
                 text.push_str(&explain::pencil_marks(&pos.grid, &pos.candidates));

@@ -5,12 +5,11 @@
 use crate::batch;
 use crate::cli::{Common, Lang};
 use crate::input::Entry;
-use crate::output::{self, Answer};
-use serde_json::{Map, Value};
+use crate::output::Answer;
 use std::process::ExitCode;
 use sudokit::Grid;
 use sudokit::classic::trace;
-use sudokit::grade::{self, Grade, GradeOptions};
+use sudokit::grade::Grade;
 use sudokit::logic::solver::Options;
 
 /// The solver options from `--techniques` and `--fallback`.
@@ -47,26 +46,6 @@ where
     )
 }
 
-/// The JSON object of a puzzle: `puzzle`, `file`, `line`, `status`,
-/// `solved`, and the grade (always without fallback) when it has one.
-pub fn graded_object(
-    entry: &Entry,
-    grid: &Grid,
-    options: &Options,
-    solved: bool,
-) -> Map<String, Value> {
-    let mut obj = output::object(entry, Some(grid));
-    obj.insert("solved".into(), solved.into());
-    let plain = Options {
-        fallback: false,
-        ..options.clone()
-    };
-    if let Ok(g) = grade::grade(grid, &GradeOptions { solver: plain }) {
-        insert_grade(&mut obj, &g);
-    }
-    obj
-}
-
 /// The answer for `out`: a failure with a note on stderr when the solver got
 /// stuck (exit code 1), a success otherwise.
 pub fn finish(entry: &Entry, out: String, stuck: bool) -> Answer {
@@ -86,4 +65,4 @@ pub fn stuck_after(g: &Grade) -> String {
     }
 }
 
-pub use sudokit::report::{candidates_json, insert_grade, steps_json};
+pub use sudokit::report::insert_grade;
