@@ -129,12 +129,16 @@ fn solve(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<PyObject> {
     let one = |g: &Grid| engine::solve_one(g).map(|s| s.to_line());
     match puzzles(puzzle)? {
         Puzzles::One(s) => {
-            let grid = valid(&s).map_err(value_error)?;
-            Ok(one(&grid).into_pyobject(py)?.into_any().unbind())
+            let grid = parse(&s).map_err(value_error)?;
+            let solution = one(&grid);
+            if solution.is_none() {
+                rules::validate(&grid).map_err(value_error)?;
+            }
+            Ok(solution.into_pyobject(py)?.into_any().unbind())
         }
         Puzzles::Many(list) => {
             let out: Vec<Option<String>> =
-                py.allow_threads(|| list.par_iter().map(|s| one(&valid(s).ok()?)).collect());
+                py.allow_threads(|| list.par_iter().map(|s| one(&parse(s).ok()?)).collect());
             Ok(out.into_pyobject(py)?.into_any().unbind())
         }
         Puzzles::Array(grids) => {
@@ -157,25 +161,28 @@ fn solve(py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<PyObject> {
 #[pyfunction]
 #[pyo3(signature = (puzzles, limit = 2))]
 fn count_solutions(py: Python<'_>, puzzles: &Bound<'_, PyAny>, limit: u64) -> PyResult<PyObject> {
-    let count = |g: &Grid| engine::count_solutions(g, limit);
+    // Givens that break the rules have no solution: they are looked for
+    // only when the count is 0, as `check` does.
+    let count = |g: &Grid| match engine::count_solutions(g, limit) {
+        0 => rules::validate(g).map(|()| 0).map_err(|e| e.to_string()),
+        n => Ok(n),
+    };
+    let count_text = |s: &str| parse(s).and_then(|g| count(&g));
     match self::puzzles(puzzles)? {
         Puzzles::One(s) => {
-            let grid = valid(&s).map_err(value_error)?;
-            Ok(count(&grid).into_pyobject(py)?.into_any().unbind())
+            let n = count_text(&s).map_err(value_error)?;
+            Ok(n.into_pyobject(py)?.into_any().unbind())
         }
         Puzzles::Many(list) => {
             let out: Vec<Option<u64>> =
-                py.allow_threads(|| list.par_iter().map(|s| Some(count(&valid(s).ok()?))).collect());
+                py.allow_threads(|| list.par_iter().map(|s| count_text(s).ok()).collect());
             Ok(out.into_pyobject(py)?.into_any().unbind())
         }
         Puzzles::Array(grids) => {
             let out: Vec<i64> = py.allow_threads(|| {
                 grids
                     .par_iter()
-                    .map(|g| match rules::validate(g) {
-                        Ok(()) => count(g) as i64,
-                        Err(_) => -1,
-                    })
+                    .map(|g| count(g).map_or(-1, |n| n as i64))
                     .collect()
             });
             Ok(Array1::from(out).into_pyarray(py).into_any().unbind())
@@ -203,7 +210,12 @@ fn check(py: Python<'_>, puzzle: &str, minimal: bool) -> PyResult<PyObject> {
 /// `explain --format json`'s object: the grade, `status` and `steps`.
 #[pyfunction]
 #[pyo3(signature = (puzzle, techniques = None, lang = "en"))]
-fn explain(py: Python<'_>, puzzle: &str, techniques: Option<&str>, lang: &str) -> PyResult<PyObject> {
+fn explain(
+    py: Python<'_>,
+    puzzle: &str,
+    techniques: Option<&str>,
+    lang: &str,
+) -> PyResult<PyObject> {
     let grid = valid(puzzle).map_err(value_error)?;
     let (options, lang) = (self::options(techniques)?, self::lang(lang)?);
     let obj = py.allow_threads(|| report::explain_object(&grid, &options, lang));
@@ -440,7 +452,9 @@ fn deepening_run(
     let outcome = deepening::trace(grid, options, &mut |e| {
         let depth = e.depth as usize;
         path.truncate(depth);
-        let parent = depth.checked_sub(1).and_then(|d| path.get(d).copied().flatten());
+        let parent = depth
+            .checked_sub(1)
+            .and_then(|d| path.get(d).copied().flatten());
         let id = (nodes.len() < max_nodes.max(1)).then(|| {
             let verdict = match e.verdict {
                 Verdict::Open => "open",

@@ -49,3 +49,30 @@ def test_spark_grades_equal_the_cli(tmp_path, cli_grades, route):
     key = lambda o: o["puzzle"]
     assert sorted(got, key=key) == sorted(cli_grades, key=key)
     assert {o["level"] for o in got} >= {"easy", "medium", "hard"}
+
+
+GENERATE = ROOT / "python" / "examples" / "spark_generate.py"
+
+
+def test_spark_dataset_is_seeded_and_labelled(tmp_path):
+    runs = []
+    for partitions in (3, 5):
+        out = tmp_path / f"gen{partitions}"
+        run = subprocess.run(
+            [sys.executable, str(GENERATE), str(out), "--count", "300", "--seed", "77",
+             "--partitions", str(partitions), "--master", "local[2]"],
+            capture_output=True, text=True, timeout=900,
+        )
+        assert run.returncode == 0, run.stderr[-3000:]
+        assert "per core" in run.stderr
+        runs.append(sorted(read_output(out), key=lambda o: o["id"]))
+    assert runs[0] == runs[1]
+    rows = runs[0]
+    assert [r["id"] for r in rows] == list(range(300))
+    want = subprocess.run([cli_binary(), "generate", "-n", "300", "--seed", "77"],
+                          capture_output=True, text=True).stdout.split()
+    assert [r["puzzle"] for r in rows] == want
+    graded = {o["puzzle"]: o for o in cli_json("grade", *want[:20])}
+    for r in rows[:20]:
+        assert (r["level"], r["score"], r["se_er"]) == (
+            graded[r["puzzle"]]["level"], graded[r["puzzle"]]["score"], graded[r["puzzle"]]["se_er"])
