@@ -59,6 +59,17 @@ impl Player {
         })
     }
 
+    /// The player's position if it has no mistakes, else the answer that
+    /// lists them (hints and steps come after the mistakes are fixed).
+    fn without_mistakes(req: &Request, lang: Lang) -> Result<Result<Player, Value>, String> {
+        let player = Player::read(req)?;
+        let (value, text) = player.mistakes_json(lang);
+        Ok(match text {
+            Some(text) => Err(json!({"status": "mistakes", "mistakes": value, "text": text})),
+            None => Ok(player),
+        })
+    }
+
     /// The digits placed that the solution does not have, and the true
     /// candidates the player struck out.
     fn mistakes(&self) -> (Vec<(Cell, u8)>, Vec<Cell>) {
@@ -151,12 +162,11 @@ pub(crate) fn mistakes(req: &Request) -> Result<Value, String> {
 /// `hint --format json` gives it, with the technique's name and houses in
 /// `lang` for the vaguer hint levels.
 pub(crate) fn hint(req: &Request) -> Result<Value, String> {
-    let player = Player::read(req)?;
     let lang = lang(req)?;
-    let (value, text) = player.mistakes_json(lang);
-    if let Some(text) = text {
-        return Ok(json!({"status": "mistakes", "mistakes": value, "text": text}));
-    }
+    let player = match Player::without_mistakes(req, lang)? {
+        Ok(player) => player,
+        Err(mistakes) => return Ok(mistakes),
+    };
     if player.position.grid.is_full() {
         return Ok(json!({"status": "solved"}));
     }
@@ -177,12 +187,11 @@ pub(crate) fn hint(req: &Request) -> Result<Value, String> {
 /// (`techniques`, by default HoDoKu's set without brute force): HoDoKu's
 /// "All steps".
 pub(crate) fn all_steps(req: &Request) -> Result<Value, String> {
-    let player = Player::read(req)?;
     let lang = lang(req)?;
-    let (value, text) = player.mistakes_json(lang);
-    if let Some(text) = text {
-        return Ok(json!({"status": "mistakes", "mistakes": value, "text": text}));
-    }
+    let player = match Player::without_mistakes(req, lang)? {
+        Ok(player) => player,
+        Err(mistakes) => return Ok(mistakes),
+    };
     let allowed: Vec<Technique> = match options(req)?.techniques {
         Some(list) => list,
         None => grade::hodoku_default_set()

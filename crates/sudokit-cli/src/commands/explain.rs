@@ -25,13 +25,7 @@ fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> An
     let format = args.common.format;
     let lang = human::lang(args.lang);
     if format == Format::Json {
-        return match report::explain_object(grid, options, lang) {
-            Ok(obj) => {
-                let stuck = obj["status"] == "stuck";
-                human::finish(entry, output::json_line(output::located(entry, obj)), stuck)
-            }
-            Err(e) => output::invalid(entry, Some(grid), &e.to_string(), format),
-        };
+        return human::json_answer(entry, grid, report::explain_object(grid, options, lang));
     }
     let outcome = match solver::solve(grid, options) {
         Ok(outcome) => outcome,

@@ -62,13 +62,7 @@ fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> An
     let format = args.common.format;
     let lang = human::lang(args.lang);
     if format == Format::Json {
-        return match report::hint_object(grid, options, lang) {
-            Ok(obj) => {
-                let stuck = obj["status"] == "stuck";
-                human::finish(entry, output::json_line(output::located(entry, obj)), stuck)
-            }
-            Err(e) => output::invalid(entry, Some(grid), &e.to_string(), format),
-        };
+        return human::json_answer(entry, grid, report::hint_object(grid, options, lang));
     }
     let next = match solver::hint(grid, options) {
         Ok(next) => next,

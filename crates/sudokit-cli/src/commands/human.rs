@@ -3,14 +3,15 @@
 //! puzzle with its grade, and the JSON of steps.
 
 use crate::batch;
+use crate::cli::Format;
 use crate::cli::{Common, Lang};
 use crate::input::Entry;
-use crate::output::Answer;
+use crate::output::{self, Answer};
 use std::process::ExitCode;
 use sudokit::Grid;
 use sudokit::classic::trace;
 use sudokit::grade::Grade;
-use sudokit::logic::solver::Options;
+use sudokit::logic::solver::{Invalid, Options};
 
 /// The solver options from `--techniques` and `--fallback`.
 pub fn options(techniques: Option<&str>, fallback: bool) -> anyhow::Result<Options> {
@@ -53,6 +54,22 @@ pub fn finish(entry: &Entry, out: String, stuck: bool) -> Answer {
         Answer::failed(out).note(entry, "stuck: no allowed technique applies")
     } else {
         Answer::ok(out)
+    }
+}
+
+/// The JSON answer of a library object (stuck when its `status` says so),
+/// or the error line of a puzzle without exactly one solution.
+pub fn json_answer(
+    entry: &Entry,
+    grid: &Grid,
+    made: Result<serde_json::Map<String, serde_json::Value>, Invalid>,
+) -> Answer {
+    match made {
+        Ok(obj) => {
+            let stuck = obj["status"] == "stuck";
+            finish(entry, output::json_line(output::located(entry, obj)), stuck)
+        }
+        Err(e) => output::invalid(entry, Some(grid), &e.to_string(), Format::Json),
     }
 }
 
