@@ -519,12 +519,13 @@ async function runSearch() {
     });
   }
   const a = await busy(() => engine(request));
+  if (state.override) exitOverride();
   if (a.error) {
     $('search-summary').textContent = a.error;
     return;
   }
-  $('search-summary').textContent = a.summary ?? `${a.found} · ${a.stop}`;
-  const rows = [['stat_found', a.found], ['stat_stop', a.stop],
+  $('search-summary').textContent = a.summary ?? `${a.found} · ${stopText(a.stop)}`;
+  const rows = [['stat_found', a.found], ['stat_stop', stopText(a.stop)],
     ...Object.entries(a.stats).map(([k, v]) => [`stat_${k}`, v])];
   $('search-stats').innerHTML = '';
   for (const [k, v] of rows) {
@@ -544,6 +545,16 @@ async function runSearch() {
   $('replay').max = String(Math.max(0, state.events.length - 1));
   $('replay').value = '0';
   $('replay-pos').textContent = state.events.length ? t('replay_pos', 0, state.events.length) : '';
+}
+
+/** The library's reason for stopping, in the page's language. */
+function stopText(stop) {
+  const key = {
+    'search complete': 'stop_exhausted',
+    'solution limit reached': 'stop_solutions',
+    'iteration limit reached': 'stop_iterations',
+  }[stop];
+  return key ? t(key) : stop;
 }
 
 function showEvent(k) {
@@ -866,6 +877,7 @@ function wire() {
   $('lang').addEventListener('change', async () => {
     setLang($('lang').value);
     localStorage.setItem('sudokit.lang', $('lang').value);
+    if (state.override) exitOverride();
     state.hint = null;
     $('hint-text').textContent = '';
     updateStatus();

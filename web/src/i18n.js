@@ -51,6 +51,8 @@ const WORDS = {
     stat_stop: 'stopped because', all_steps_count: '{0} steps at this position.',
     col_use: 'use', col_name: 'technique', col_level: 'HoDoKu level', col_score: 'score',
     col_se: 'SE', col_summary: 'what it does', engine_failed: 'The engine stopped: {0}',
+    stop_exhausted: 'search complete', stop_solutions: 'solution limit reached',
+    stop_iterations: 'iteration limit reached',
   },
   es: {
     language: 'Idioma', pencil: 'Candidatos', undo: 'Deshacer', redo: 'Rehacer',
@@ -102,6 +104,8 @@ const WORDS = {
     stat_stop: 'se detuvo por', all_steps_count: '{0} pasos en esta posición.',
     col_use: 'usar', col_name: 'técnica', col_level: 'nivel HoDoKu', col_score: 'puntos',
     col_se: 'SE', col_summary: 'qué hace', engine_failed: 'El motor se detuvo: {0}',
+    stop_exhausted: 'búsqueda completa', stop_solutions: 'límite de soluciones alcanzado',
+    stop_iterations: 'límite de iteraciones alcanzado',
   },
 };
 
