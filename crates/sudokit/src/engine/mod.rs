@@ -33,7 +33,8 @@ mod tests;
 
 pub use search::Solutions;
 
-use crate::grid::Grid;
+use crate::candidates::Candidates;
+use crate::grid::{Cell, Grid};
 
 /// What a search did: how many nodes it visited and how many guesses it made.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -124,6 +125,34 @@ pub fn solve_and_count(grid: &Grid, limit: u64) -> Solved {
         count,
         stats: search.stats,
     }
+}
+
+/// The number of solutions of `grid` in which every empty cell takes one
+/// of its `candidates` (a position with pencil marks), up to `limit`.
+///
+/// ```
+/// use sudokit::{engine, Candidates, Grid};
+/// let grid = Grid::empty();
+/// let mut marks = Candidates::from_grid(&grid);
+/// let r1c1 = sudokit::Cell::new(0).unwrap();
+/// marks.set(r1c1, sudokit::DigitSet::from_bits(0b1)); // only a 1 in r1c1
+/// assert_eq!(engine::count_with_candidates(&grid, &marks, 3), 3);
+/// marks.set(r1c1, sudokit::DigitSet::EMPTY);
+/// assert_eq!(engine::count_with_candidates(&grid, &marks, 3), 0);
+/// ```
+pub fn count_with_candidates(grid: &Grid, candidates: &Candidates, limit: u64) -> u64 {
+    let allowed: [u16; 81] =
+        std::array::from_fn(|i| candidates.get(Cell::new(i).expect("< 81")).bits());
+    search::Search::with_candidates(grid, &allowed).count(limit)
+}
+
+/// The first solution of `grid` in which every empty cell takes one of its
+/// `candidates`, if there is one.
+pub fn solve_with_candidates(grid: &Grid, candidates: &Candidates) -> Option<Grid> {
+    let allowed: [u16; 81] =
+        std::array::from_fn(|i| candidates.get(Cell::new(i).expect("< 81")).bits());
+    let mut search = search::Search::with_candidates(grid, &allowed);
+    search.next_solution().map(|b| b.solution_grid())
 }
 
 /// Whether `grid` has exactly one solution.

@@ -69,6 +69,25 @@ impl Search {
         }
     }
 
+    /// A search from `grid` whose empty cells keep only the candidates in
+    /// `allowed` (bit `d` for digit `d + 1`): a player's pencil marks.
+    pub(crate) fn with_candidates(grid: &Grid, allowed: &[u16; 81]) -> Search {
+        let mut board = Board::new(grid);
+        for (cell, (&value, &mask)) in grid.values().iter().zip(allowed).enumerate() {
+            if value == 0 {
+                for d in (0..9).filter(|d| mask >> d & 1 == 0) {
+                    board.eliminate(cell, d);
+                }
+            }
+        }
+        let mut search = Search::new(grid);
+        // The restricted board is the first to explore: the puzzle's own
+        // board is never built.
+        search.puzzle = None;
+        search.stack.push(board);
+        search
+    }
+
     /// Runs to the next solution and returns its board, or `None` when the
     /// search space is exhausted.
     #[inline]

@@ -440,3 +440,48 @@ fn triads_everywhere_agree_with_reference() {
         assert_eq!(count_triads_always(&g, 50), reference_count(&g, 50), "{g}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Counting under pencil marks equals counting, among all the
+    /// solutions, those that keep every empty cell within its marks.
+    #[test]
+    fn candidates_restrict_the_count(
+        full in solved_grid(),
+        keep in proptest::collection::vec(any::<bool>(), 81),
+        marks in proptest::collection::vec(0u16..512, 81),
+        spare_truth in proptest::collection::vec(any::<bool>(), 81),
+    ) {
+        let mut v = *full.values();
+        for (i, k) in keep.iter().enumerate() {
+            if !k || i % 3 == 0 {
+                v[i] = 0;
+            }
+        }
+        let g = Grid::from_values(v).unwrap();
+        let all: Vec<Grid> = solutions(&g).take(301).collect();
+        prop_assume!(all.len() <= 300);
+        let mut cands = crate::Candidates::from_grid(&g);
+        for i in 0..81 {
+            if v[i] == 0 {
+                // Usually keep the full grid's digit, so that some
+                // solutions survive; sometimes strike it.
+                let truth = 1u16 << (full.values()[i] - 1);
+                let mask = if spare_truth[i] { marks[i] | truth } else { marks[i] };
+                let cell = Cell::new(i).unwrap();
+                let kept = cands.get(cell).bits() & mask;
+                cands.set(cell, crate::DigitSet::from_bits(kept));
+            }
+        }
+        let fits = |s: &Grid| (0..81).all(|i| {
+            v[i] != 0 || cands.get(Cell::new(i).unwrap()).bits() >> (s.values()[i] - 1) & 1 == 1
+        });
+        let want = all.iter().filter(|s| fits(s)).count() as u64;
+        prop_assert_eq!(count_with_candidates(&g, &cands, 1000), want);
+        match solve_with_candidates(&g, &cands) {
+            Some(s) => prop_assert!(want > 0 && fits(&s) && is_solution_of(&s, &g)),
+            None => prop_assert_eq!(want, 0),
+        }
+    }
+}
