@@ -189,7 +189,7 @@ impl Iterator for Source {
             };
             let source = open.name.clone();
             let entry = match open.reader.next() {
-                Some(Ok(Puzzle { line, grid })) => Entry {
+                Some(Ok(Puzzle { line, grid, .. })) => Entry {
                     source,
                     line: Some(line),
                     kind: EntryKind::Puzzle(grid),

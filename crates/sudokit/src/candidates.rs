@@ -76,6 +76,22 @@ impl fmt::Display for DigitSet {
     }
 }
 
+impl std::str::FromStr for DigitSet {
+    type Err = char;
+
+    /// Reads digits run together (`157`, in any order, repeats allowed);
+    /// the error is the first character that is not a digit 1-9.
+    fn from_str(s: &str) -> Result<DigitSet, char> {
+        s.chars()
+            .map(|ch| {
+                ch.to_digit(10)
+                    .and_then(|d| Digit::new(d as u8))
+                    .ok_or(ch)
+            })
+            .collect()
+    }
+}
+
 impl FromIterator<Digit> for DigitSet {
     fn from_iter<I: IntoIterator<Item = Digit>>(iter: I) -> Self {
         let mut s = DigitSet::EMPTY;

@@ -28,6 +28,7 @@ pub mod generate;
 pub mod grade;
 pub mod grid;
 pub mod logic;
+pub mod marked;
 #[cfg(feature = "json")]
 pub mod report;
 pub mod rules;
@@ -38,6 +39,7 @@ pub use cell_set::CellSet;
 pub use error::{ParseError, ParseErrorKind, RuleError};
 pub use format::Puzzle;
 pub use grid::{Cell, Digit, Grid, House, Index9};
+pub use marked::MarkedGrid;
 
 /// The README's Rust examples, compiled and run as doctests.
 #[doc = include_str!("../../../README.md")]

@@ -51,6 +51,7 @@ pub use reader::{ReadError, Reader, Syntax};
 
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
+use crate::marked::MarkedGrid;
 
 /// A puzzle read from text, with the line it starts on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +60,9 @@ pub struct Puzzle {
     pub line: usize,
     /// The givens.
     pub grid: Grid,
+    /// The player's position, when the text holds more than givens: placed
+    /// digits or pencil marks (see [`crate::marked`]).
+    pub position: Option<MarkedGrid>,
 }
 
 /// Every result of a reader over bytes in memory (which cannot fail to read).

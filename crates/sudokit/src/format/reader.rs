@@ -259,7 +259,11 @@ fn starts_json(line: &[u8]) -> bool {
 fn puzzle(line: usize, values: Result<[u8; 81], ParseErrorKind>) -> Result<Puzzle, ParseError> {
     match values {
         Ok(values) => match Grid::from_values(values) {
-            Some(grid) => Ok(Puzzle { line, grid }),
+            Some(grid) => Ok(Puzzle {
+                line,
+                grid,
+                position: None,
+            }),
             // Values come from the cell table and JSON digits: never above 9.
             None => Err(ParseError {
                 line,
