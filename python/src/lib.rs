@@ -218,7 +218,7 @@ fn explain(
 ) -> PyResult<PyObject> {
     let grid = valid(puzzle).map_err(value_error)?;
     let (options, lang) = (self::options(techniques)?, self::lang(lang)?);
-    let obj = py.allow_threads(|| report::explain_object(&grid, &options, lang));
+    let obj = py.allow_threads(|| report::explain_object(&grid.into(), &options, lang));
     dict(py, &obj.map_err(value_error)?)
 }
 
@@ -237,9 +237,9 @@ fn hint(
     let (options, lang) = (self::options(techniques)?, self::lang(lang)?);
     let obj = py.allow_threads(|| {
         if all {
-            report::all_steps_object(&grid, options.techniques.as_deref(), lang)
+            report::all_steps_object(&grid.into(), options.techniques.as_deref(), lang)
         } else {
-            report::hint_object(&grid, &options, lang)
+            report::hint_object(&grid.into(), &options, lang)
         }
     });
     dict(py, &obj.map_err(value_error)?)
@@ -249,7 +249,7 @@ fn hint(
 fn grade_one(text: &str, options: &GradeOptions, lang: Lang, steps: bool) -> Map<String, Value> {
     let graded = valid(text).and_then(|grid| {
         let g = grade::grade(&grid, options).map_err(|e| e.to_string())?;
-        Ok(report::grade_object(&grid, &g, lang))
+        Ok(report::grade_object(&grid.into(), &g, lang))
     });
     match graded {
         Ok(mut obj) => {

@@ -10,8 +10,8 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use sudokit::Grid;
 use sudokit::format::{Puzzle, ReadError, Reader, Syntax};
+use sudokit::{Grid, MarkedGrid};
 
 /// One thing read from the input: a puzzle, or the reason there is none.
 #[derive(Clone, Debug)]
@@ -22,6 +22,9 @@ pub struct Entry {
     pub line: Option<usize>,
     /// The puzzle or what went wrong.
     pub kind: EntryKind,
+    /// For a player's position (placed digits or pencil marks), the
+    /// position; the puzzle in `kind` is then its givens.
+    pub position: Option<Box<MarkedGrid>>,
 }
 
 /// What an [`Entry`] holds.
@@ -38,6 +41,14 @@ pub enum EntryKind {
 }
 
 impl Entry {
+    /// The position to answer: the player's, or the start of `grid`.
+    pub fn marked(&self, grid: &Grid) -> MarkedGrid {
+        self.position
+            .as_deref()
+            .copied()
+            .unwrap_or_else(|| MarkedGrid::from_givens(*grid))
+    }
+
     /// `FILE:LINE` or `FILE`, the prefix of messages about this entry.
     pub fn location(&self) -> String {
         match self.line {
@@ -189,15 +200,21 @@ impl Iterator for Source {
             };
             let source = open.name.clone();
             let entry = match open.reader.next() {
-                Some(Ok(Puzzle { line, grid, .. })) => Entry {
+                Some(Ok(Puzzle {
+                    line,
+                    grid,
+                    position,
+                })) => Entry {
                     source,
                     line: Some(line),
                     kind: EntryKind::Puzzle(grid),
+                    position: position.map(Box::new),
                 },
                 Some(Err(ReadError::Parse(e))) => Entry {
                     source,
                     line: Some(e.line),
                     kind: EntryKind::Bad(e.kind.to_string()),
+                    position: None,
                 },
                 Some(Err(ReadError::Io(e))) => {
                     self.current = None;
@@ -211,6 +228,7 @@ impl Iterator for Source {
                             source,
                             line: None,
                             kind: EntryKind::NoPuzzle,
+                            position: None,
                         });
                     }
                     continue;
@@ -273,6 +291,7 @@ fn io_error(source: &str, e: &io::Error) -> Entry {
         source: Arc::from(source),
         line: None,
         kind: EntryKind::Io(io_reason(e)),
+        position: None,
     }
 }
 

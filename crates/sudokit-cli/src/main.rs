@@ -6,6 +6,7 @@ mod cli;
 mod commands;
 mod input;
 mod output;
+mod position;
 mod search;
 mod steal;
 mod tty;

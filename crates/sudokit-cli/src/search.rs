@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sudokit::classic::branch_bound::MemoryBudget;
 use sudokit::classic::{self, Limits, Stop, deepening};
-use sudokit::{Grid, engine};
+use sudokit::{Candidates, Grid, engine};
 
 /// A validated choice of algorithm and its options.
 #[derive(Clone, Debug)]
@@ -101,10 +101,13 @@ impl Search {
 
     /// Searches `grid` (whose givens do not clash) for up to `max` solutions,
     /// or every one with `None`, handing each to `on_solution` as it is
-    /// found; `Break` stops the search (`Stop::Cancelled`).
+    /// found; `Break` stops the search (`Stop::Cancelled`). With `marks`
+    /// (the fast engine only: see [`Search::takes_marks`]) every empty cell
+    /// takes one of its marks.
     pub fn run(
         &self,
         grid: &Grid,
+        marks: Option<&Candidates>,
         max: Option<u64>,
         on_solution: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Found {
@@ -113,7 +116,7 @@ impl Search {
             max_iterations: self.max_iterations,
         };
         let outcome = match self.algorithm {
-            Algorithm::Fast => return fast(grid, max, self.timed, on_solution),
+            Algorithm::Fast => return fast(grid, marks, max, self.timed, on_solution),
             Algorithm::Backtracking => classic::backtracking::search(grid, limits, on_solution),
             Algorithm::BranchAndBound => {
                 classic::branch_bound::search(grid, limits, &self.budget, on_solution)
@@ -133,12 +136,21 @@ impl Search {
         }
     }
 
+    /// Whether the algorithm searches under pencil marks (the fast engine;
+    /// the classic algorithms are the source documents', on digits only).
+    pub fn takes_marks(&self) -> bool {
+        self.is_fast()
+    }
+
     /// Counts the solutions of `grid` (whose givens do not clash) up to
-    /// `limit`, without keeping them.
-    pub fn count(&self, grid: &Grid, limit: u64) -> Found {
+    /// `limit`, without keeping them; with `marks` as [`Search::run`].
+    pub fn count(&self, grid: &Grid, marks: Option<&Candidates>, limit: u64) -> Found {
         if self.algorithm == Algorithm::Fast {
             let start = self.timed.then(Instant::now);
-            let (found, stats) = engine::count_with_stats(grid, limit);
+            let (found, stats) = match marks {
+                Some(marks) => engine::count_with_candidates_stats(grid, marks, limit),
+                None => engine::count_with_stats(grid, limit),
+            };
             let stop = if found >= limit {
                 Stop::SolutionLimit
             } else {
@@ -153,19 +165,23 @@ impl Search {
                 },
             };
         }
-        self.run(grid, Some(limit), &mut |_| ControlFlow::Continue(()))
+        self.run(grid, marks, Some(limit), &mut |_| ControlFlow::Continue(()))
     }
 }
 
 /// The fast engine, stopping after `max` solutions.
 fn fast(
     grid: &Grid,
+    marks: Option<&Candidates>,
     max: Option<u64>,
     timed: bool,
     on_solution: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
 ) -> Found {
     let start = timed.then(Instant::now);
-    let mut all = engine::solutions(grid);
+    let mut all = match marks {
+        Some(marks) => engine::solutions_with_candidates(grid, marks),
+        None => engine::solutions(grid),
+    };
     let mut found = 0;
     let mut stop = Stop::Exhausted;
     loop {

@@ -133,7 +133,7 @@ fn check(req: &Request) -> Result<Value, String> {
 /// `explain --format json` gives it.
 fn explain_puzzle(req: &Request) -> Result<Value, String> {
     let puzzle = grid(req, "puzzle")?;
-    let obj = report::explain_object(&puzzle, &options(req)?, lang(req)?);
+    let obj = report::explain_object(&puzzle.into(), &options(req)?, lang(req)?);
     obj.map(Value::Object).map_err(|e| e.to_string())
 }
 
@@ -142,7 +142,11 @@ fn explain_puzzle(req: &Request) -> Result<Value, String> {
 fn grade_puzzle(req: &Request) -> Result<Value, String> {
     let puzzle = grid(req, "puzzle")?;
     let g = grade::grade(&puzzle, &GradeOptions::default()).map_err(|e| e.to_string())?;
-    Ok(Value::Object(report::grade_object(&puzzle, &g, lang(req)?)))
+    Ok(Value::Object(report::grade_object(
+        &puzzle.into(),
+        &g,
+        lang(req)?,
+    )))
 }
 
 /// A puzzle as `generate` makes it: `level`, `technique`, `symmetry`,

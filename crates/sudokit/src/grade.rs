@@ -30,6 +30,7 @@ use crate::candidates::{Candidates, HOUSE_CELLS};
 use crate::grid::{Cell, Digit, Grid, House};
 use crate::logic::solver::{self, Invalid, Options, Position, SolvedStep, Status};
 use crate::logic::{Step, Technique};
+use crate::marked::MarkedGrid;
 use std::fmt;
 
 pub use crate::logic::facts::Level;
@@ -281,6 +282,16 @@ pub fn hodoku_grade<'a>(steps: impl IntoIterator<Item = &'a Step>, solved: bool)
 /// Grades `puzzle`: HoDoKu's level and score, the SE-style rating and the
 /// hardest technique. Errors for a puzzle without exactly one solution.
 pub fn grade(puzzle: &Grid, options: &GradeOptions) -> Result<Grade, Invalid> {
+    grade_position(&MarkedGrid::from_givens(*puzzle), options)
+}
+
+/// Grades what is left of a player's position (from its digits and marks),
+/// as [`grade`] grades a puzzle.
+///
+/// # Errors
+/// A position without exactly one solution, or with mistakes
+/// ([`solver::start`]).
+pub fn grade_position(marked: &MarkedGrid, options: &GradeOptions) -> Result<Grade, Invalid> {
     let mut opts = options.solver.clone();
     opts.fallback = false;
     if opts.techniques.is_none() {
@@ -289,7 +300,7 @@ pub fn grade(puzzle: &Grid, options: &GradeOptions) -> Result<Grade, Invalid> {
         // path where HoDoKu takes brute force.
         opts.techniques = Some(hodoku_default_set());
     }
-    let outcome = solver::solve(puzzle, &opts)?;
+    let outcome = solver::solve_position(marked, &opts)?;
     let solved = outcome.status == Status::Solved;
     let steps: Vec<&Step> = outcome.steps.iter().filter_map(SolvedStep::step).collect();
     let (level, score) = hodoku_grade(steps.iter().copied(), solved);
@@ -297,7 +308,7 @@ pub fn grade(puzzle: &Grid, options: &GradeOptions) -> Result<Grade, Invalid> {
         .iter()
         .map(|s| s.technique)
         .max_by_key(|&t| (hodoku_level(t), hodoku_score(t), t.facts().order));
-    let se = se_walk(puzzle, &options.solver);
+    let se = se_walk(Position::of(marked), &options.solver);
     Ok(Grade {
         solved,
         level,
@@ -447,9 +458,9 @@ impl fmt::Display for SeRatings {
 /// first hint of its producers, which are ordered by rating); ER is the
 /// highest rating on the way, EP the highest up to the first placement, ED
 /// the first step's (SE's `difficulty`, `pearl` and `diamond`).
-fn se_walk(puzzle: &Grid, options: &Options) -> SeRatings {
+fn se_walk(start: Position, options: &Options) -> SeRatings {
     let order = se_order(options);
-    let mut pos = Position::new(puzzle);
+    let mut pos = start;
     let mut hardest: f64 = 0.0;
     let (mut ep, mut ed) = (None, None);
     while !pos.grid.is_full() {

@@ -13,9 +13,10 @@
 //! digits and marks together allow, and there are no mistakes to find.
 
 use crate::candidates::{Candidates, DigitSet};
+use crate::classic::trace::Lang;
 use crate::engine;
 use crate::grid::{Cell, Digit, Grid};
-use crate::rules;
+use crate::logic::solver::{Invalid, unique_solution};
 use std::fmt;
 
 /// Why a [`MarkedGrid`] cannot be made.
@@ -151,23 +152,18 @@ impl MarkedGrid {
     ///
     /// # Errors
     /// Givens that break the rules; no solution; several solutions.
-    pub fn solution(&self) -> Result<Grid, Unsolvable> {
-        rules::validate(&self.givens).map_err(|_| Unsolvable::Conflict)?;
-        let mut all = engine::solutions(&self.givens);
-        let first = all.next();
-        let second = first.and_then(|_| all.next());
-        match (first, second) {
-            (Some(one), None) => Ok(one),
-            (None, _) => Err(Unsolvable::None),
-            (Some(_), Some(_)) => {
+    pub fn solution(&self) -> Result<Grid, Invalid> {
+        match unique_solution(&self.givens) {
+            Err(Invalid::Multiple) if self.is_position() => {
                 let candidates = self.candidates();
                 match engine::count_with_candidates(&self.values, &candidates, 2) {
-                    0 => Err(Unsolvable::None),
+                    0 => Err(Invalid::NoSolution),
                     1 => engine::solve_with_candidates(&self.values, &candidates)
-                        .ok_or(Unsolvable::None),
-                    _ => Err(Unsolvable::Multiple),
+                        .ok_or(Invalid::NoSolution),
+                    _ => Err(Invalid::Multiple),
                 }
             }
+            other => other,
         }
     }
 
@@ -176,7 +172,14 @@ impl MarkedGrid {
     pub fn mistakes(&self, solution: &Grid) -> Mistakes {
         let wrong = self
             .placed()
-            .filter(|&(c, d)| solution.get(c) != Some(d))
+            .filter_map(|(cell, placed)| {
+                let right = solution.get(cell)?;
+                (right != placed).then_some(WrongDigit {
+                    cell,
+                    placed,
+                    solution: right,
+                })
+            })
             .collect();
         let removed = self
             .values
@@ -186,6 +189,13 @@ impl MarkedGrid {
             .filter(|&(c, d)| !self.marks[c.index()].contains(d))
             .collect();
         Mistakes { wrong, removed }
+    }
+}
+
+impl From<Grid> for MarkedGrid {
+    /// The start of a puzzle ([`MarkedGrid::from_givens`]).
+    fn from(puzzle: Grid) -> MarkedGrid {
+        MarkedGrid::from_givens(puzzle)
     }
 }
 
@@ -199,25 +209,22 @@ impl fmt::Debug for MarkedGrid {
     }
 }
 
-/// Why a position has no solution to measure it against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Unsolvable {
-    /// Two givens break the rules.
-    #[error("the givens break the rules")]
-    Conflict,
-    /// No solution.
-    #[error("no solution")]
-    None,
-    /// More than one solution, even with the marks.
-    #[error("more than one solution")]
-    Multiple,
+/// A digit placed where the solution has another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrongDigit {
+    /// The cell.
+    pub cell: Cell,
+    /// The digit placed.
+    pub placed: Digit,
+    /// The solution's digit.
+    pub solution: Digit,
 }
 
 /// What a player got wrong.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Mistakes {
-    /// Placed digits the solution does not have: (cell, the digit placed).
-    pub wrong: Vec<(Cell, Digit)>,
+    /// Placed digits the solution does not have.
+    pub wrong: Vec<WrongDigit>,
     /// Candidates struck that the solution needs: (cell, its solution digit).
     pub removed: Vec<(Cell, Digit)>,
 }
@@ -226,6 +233,32 @@ impl Mistakes {
     /// Whether there is none.
     pub fn is_empty(&self) -> bool {
         self.wrong.is_empty() && self.removed.is_empty()
+    }
+
+    /// One clause per mistake in `lang`: `r1c3 holds 5, which is wrong`,
+    /// `r1c2: candidate 2 was removed but is needed`.
+    pub fn clauses(&self, lang: Lang) -> Vec<String> {
+        let wrong = self.wrong.iter().map(|w| match lang {
+            Lang::En => format!("{} holds {}, which is wrong", w.cell, w.placed),
+            Lang::Es => format!("{} tiene un {}, que es incorrecto", w.cell, w.placed),
+        });
+        let removed = self.removed.iter().map(|(c, d)| match lang {
+            Lang::En => format!("{c}: candidate {d} was removed but is needed"),
+            Lang::Es => format!("{c}: se quitó el candidato {d}, que hace falta"),
+        });
+        wrong.chain(removed).collect()
+    }
+
+    /// The mistakes as one sentence in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        self.clauses(lang).join("; ")
+    }
+}
+
+impl fmt::Display for Mistakes {
+    /// The mistakes in English, `; ` between them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -260,18 +293,33 @@ mod tests {
         let r1c2 = cell("r1c2");
         let r1c3 = cell("r1c3");
         let true_2 = solution.get(r1c2).unwrap();
-        let wrong_3 = Digit::all().find(|&d| Some(d) != solution.get(r1c3)).unwrap();
+        let wrong_3 = Digit::all()
+            .find(|&d| Some(d) != solution.get(r1c3))
+            .unwrap();
         let mut values = givens();
         values.set(r1c3, Some(wrong_3));
         let mut marks = [DigitSet::EMPTY; 81];
         marks[r1c2.index()] = DigitSet::from_bits(DigitSet::ALL.bits() & !true_2.bit());
         let pos = MarkedGrid::new(givens(), values, marks).unwrap();
         let found = pos.mistakes(&pos.solution().unwrap());
-        assert_eq!(found.wrong, vec![(r1c3, wrong_3)]);
+        let wrong = WrongDigit {
+            cell: r1c3,
+            placed: wrong_3,
+            solution: solution.get(r1c3).unwrap(),
+        };
+        assert_eq!(found.wrong, vec![wrong]);
+        assert_eq!(
+            found.text(Lang::En),
+            format!(
+                "r1c3 holds {wrong_3}, which is wrong; r1c2: candidate {true_2} was removed but is needed"
+            )
+        );
         assert_eq!(found.removed, vec![(r1c2, true_2)]);
-        assert!(MarkedGrid::from_givens(givens())
-            .mistakes(&solution)
-            .is_empty());
+        assert!(
+            MarkedGrid::from_givens(givens())
+                .mistakes(&solution)
+                .is_empty()
+        );
     }
 
     #[test]
@@ -302,6 +350,6 @@ mod tests {
         assert_eq!(pos.solution(), Ok(solution));
         assert!(pos.mistakes(&solution).is_empty());
         let loose = MarkedGrid::from_givens(empty);
-        assert_eq!(loose.solution(), Err(Unsolvable::Multiple));
+        assert_eq!(loose.solution(), Err(Invalid::Multiple));
     }
 }

@@ -8,6 +8,7 @@ use crate::grade::{self, Grade, GradeOptions, Rating};
 use crate::logic::Technique;
 use crate::logic::explain;
 use crate::logic::solver::{self, Invalid, Options, Position, SolvedStep, Status};
+use crate::marked::{MarkedGrid, Mistakes};
 use crate::verdict;
 use crate::{Candidates, Cell, Digit, Grid};
 use serde_json::{Map, Value, json};
@@ -117,17 +118,17 @@ pub fn candidates_json(grid: &Grid, candidates: &Candidates) -> Value {
         .collect()
 }
 
-/// The grade of `grid` as `graded_object` adds it to every answer of the
-/// human-style commands: `solved`, then the grade's fields (the grade
-/// always without fallback; left out when the puzzle cannot be graded).
-fn graded(grid: &Grid, options: &Options, solved: bool) -> Map<String, Value> {
-    let mut obj = start(grid);
+/// The grade of a position as every answer of the human-style commands
+/// carries it: `solved`, then the grade's fields (the grade always without
+/// fallback; left out when the position cannot be graded).
+fn graded(marked: &MarkedGrid, options: &Options, solved: bool) -> Map<String, Value> {
+    let mut obj = position_start(marked);
     obj.insert("solved".into(), solved.into());
     let plain = Options {
         fallback: false,
         ..options.clone()
     };
-    if let Ok(g) = grade::grade(grid, &GradeOptions { solver: plain }) {
+    if let Ok(g) = grade::grade_position(marked, &GradeOptions { solver: plain }) {
         insert_grade(&mut obj, &g);
     }
     obj
@@ -138,6 +139,59 @@ fn start(grid: &Grid) -> Map<String, Value> {
     let mut obj = Map::new();
     obj.insert("puzzle".into(), grid.to_line().into());
     obj
+}
+
+/// An answer's first fields: `puzzle` (the givens); for a player's
+/// position also `values` (givens and placed digits) and, when it has
+/// pencil marks, `marks` (81 strings, `""` where none are written).
+fn position_start(marked: &MarkedGrid) -> Map<String, Value> {
+    let mut obj = start(marked.givens());
+    if marked.is_position() {
+        obj.insert("values".into(), marked.values().to_line().into());
+    }
+    if marked.has_marks() {
+        let marks: Value = Cell::all().map(|c| marked.marks(c).to_string()).collect();
+        obj.insert("marks".into(), marks);
+    }
+    obj
+}
+
+/// The `mistakes` field: `wrong` digits (`cell`, `digit` placed,
+/// `solution`) and true candidates `removed` (`cell`, `digit`).
+pub fn mistakes_json(mistakes: &Mistakes) -> Value {
+    let wrong: Value = mistakes
+        .wrong
+        .iter()
+        .map(|w| json!({"cell": w.cell.to_string(), "digit": w.placed.get(), "solution": w.solution.get()}))
+        .collect();
+    json!({"wrong": wrong, "removed": cell_digits(&mistakes.removed)})
+}
+
+/// The answer to a position with mistakes: `status` `mistakes`, the
+/// `mistakes` and their `text` in `lang`.
+pub fn mistakes_object(
+    marked: &MarkedGrid,
+    mistakes: &Mistakes,
+    lang: trace::Lang,
+) -> Map<String, Value> {
+    let mut obj = position_start(marked);
+    obj.insert("status".into(), "mistakes".into());
+    obj.insert("solved".into(), false.into());
+    obj.insert("mistakes".into(), mistakes_json(mistakes));
+    obj.insert("text".into(), mistakes.text(lang).into());
+    obj
+}
+
+/// `made`, with a position's mistakes as their answer rather than an error.
+fn or_mistakes(
+    marked: &MarkedGrid,
+    made: Result<Map<String, Value>, Invalid>,
+    lang: trace::Lang,
+) -> Result<Map<String, Value>, Invalid> {
+    match made {
+        Err(Invalid::Mistakes(m)) => Ok(mistakes_object(marked, &m, lang)),
+        other => other,
+    }
 }
 
 /// `check`'s answer: `status` (`unique`, `multiple`, `none`, `invalid`),
@@ -162,9 +216,10 @@ pub fn check_object(grid: &Grid, minimal: bool) -> Map<String, Value> {
     obj
 }
 
-/// `grade`'s answer: `status`, `solved`, the grade's fields and `steps`.
-pub fn grade_object(grid: &Grid, g: &Grade, lang: trace::Lang) -> Map<String, Value> {
-    let mut obj = start(grid);
+/// `grade`'s answer: `status`, `solved`, the grade's fields and `steps`
+/// (`g` is the grade of `marked`).
+pub fn grade_object(marked: &MarkedGrid, g: &Grade, lang: trace::Lang) -> Map<String, Value> {
+    let mut obj = position_start(marked);
     let status = if g.solved { "solved" } else { "unfinished" };
     obj.insert("status".into(), status.into());
     obj.insert("solved".into(), g.solved.into());
@@ -174,80 +229,88 @@ pub fn grade_object(grid: &Grid, g: &Grade, lang: trace::Lang) -> Map<String, Va
 }
 
 /// `explain`'s answer: the grade, `status` (`solved` or `stuck`), the
-/// `steps`, and where the solver got stuck its grid and candidates.
+/// `steps`, and where the solver got stuck its grid and candidates; for a
+/// position with mistakes, [`mistakes_object`].
 ///
 /// # Errors
-/// A puzzle without exactly one solution.
+/// A position without exactly one solution.
 pub fn explain_object(
-    grid: &Grid,
+    marked: &MarkedGrid,
     options: &Options,
     lang: trace::Lang,
 ) -> Result<Map<String, Value>, Invalid> {
-    let outcome = solver::solve(grid, options)?;
-    let stuck = outcome.status == Status::Stuck;
-    let mut obj = graded(grid, options, !stuck);
-    obj.insert(
-        "status".into(),
-        if stuck { "stuck" } else { "solved" }.into(),
-    );
-    obj.insert("steps".into(), steps_json(&outcome.steps, lang));
-    if stuck {
+    let made = solver::solve_position(marked, options).map(|outcome| {
+        let stuck = outcome.status == Status::Stuck;
+        let mut obj = graded(marked, options, !stuck);
         obj.insert(
-            "stuck".into(),
-            json!({"grid": outcome.grid.to_line(),
-                   "candidates": candidates_json(&outcome.grid, &outcome.candidates)}),
+            "status".into(),
+            if stuck { "stuck" } else { "solved" }.into(),
         );
-    }
-    Ok(obj)
+        obj.insert("steps".into(), steps_json(&outcome.steps, lang));
+        if stuck {
+            obj.insert(
+                "stuck".into(),
+                json!({"grid": outcome.grid.to_line(),
+                       "candidates": candidates_json(&outcome.grid, &outcome.candidates)}),
+            );
+        }
+        obj
+    });
+    or_mistakes(marked, made, lang)
 }
 
 /// `hint`'s answer: the grade, `status` (`step`, `stuck` or `solved`), the
-/// next step in `steps`, and when stuck the candidates.
+/// next step in `steps`, and when stuck the candidates; for a position with
+/// mistakes, [`mistakes_object`].
 ///
 /// # Errors
-/// A puzzle without exactly one solution.
+/// A position without exactly one solution.
 pub fn hint_object(
-    grid: &Grid,
+    marked: &MarkedGrid,
     options: &Options,
     lang: trace::Lang,
 ) -> Result<Map<String, Value>, Invalid> {
-    let next = solver::hint(grid, options)?;
-    let full = grid.is_full();
-    let stuck = next.is_none() && !full;
-    let mut obj = graded(grid, options, full);
-    let status = match (&next, stuck) {
-        (Some(_), _) => "step",
-        (None, true) => "stuck",
-        (None, false) => "solved",
-    };
-    obj.insert("status".into(), status.into());
-    obj.insert("steps".into(), steps_json(next.as_slice(), lang));
-    if stuck {
-        let pos = Position::new(grid);
-        obj.insert("stuck".into(), true.into());
-        obj.insert(
-            "candidates".into(),
-            candidates_json(&pos.grid, &pos.candidates),
-        );
-    }
-    Ok(obj)
+    let made = solver::hint_position(marked, options).map(|next| {
+        let full = marked.values().is_full();
+        let stuck = next.is_none() && !full;
+        let mut obj = graded(marked, options, full);
+        let status = match (&next, stuck) {
+            (Some(_), _) => "step",
+            (None, true) => "stuck",
+            (None, false) => "solved",
+        };
+        obj.insert("status".into(), status.into());
+        obj.insert("steps".into(), steps_json(next.as_slice(), lang));
+        if stuck {
+            let pos = Position::of(marked);
+            obj.insert("stuck".into(), true.into());
+            obj.insert(
+                "candidates".into(),
+                candidates_json(&pos.grid, &pos.candidates),
+            );
+        }
+        obj
+    });
+    or_mistakes(marked, made, lang)
 }
 
 /// `hint --all`'s answer: every step of `techniques` (`None`: all) at the
 /// position, as `steps`, with their `count`.
 ///
 /// # Errors
-/// A puzzle without exactly one solution.
+/// A position without exactly one solution.
 pub fn all_steps_object(
-    grid: &Grid,
+    marked: &MarkedGrid,
     techniques: Option<&[Technique]>,
     lang: trace::Lang,
 ) -> Result<Map<String, Value>, Invalid> {
-    let steps = solver::all_steps(grid, techniques)?;
-    let steps: Vec<SolvedStep> = steps.into_iter().map(SolvedStep::Step).collect();
-    let mut obj = start(grid);
-    obj.insert("status".into(), "steps".into());
-    obj.insert("count".into(), steps.len().into());
-    obj.insert("steps".into(), steps_json(&steps, lang));
-    Ok(obj)
+    let made = solver::all_steps_position(marked, techniques).map(|steps| {
+        let steps: Vec<SolvedStep> = steps.into_iter().map(SolvedStep::Step).collect();
+        let mut obj = position_start(marked);
+        obj.insert("status".into(), "steps".into());
+        obj.insert("count".into(), steps.len().into());
+        obj.insert("steps".into(), steps_json(&steps, lang));
+        obj
+    });
+    or_mistakes(marked, made, lang)
 }

@@ -381,7 +381,7 @@ impl Plan {
     fn classic(&self, grid: &Grid) -> Outcome {
         let mut solutions = Vec::new();
         let (found, nanos) = timed(|| {
-            self.search.run(grid, Some(self.limit), &mut |g| {
+            self.search.run(grid, None, Some(self.limit), &mut |g| {
                 solutions.push(*g);
                 ControlFlow::Continue(())
             })

@@ -5,6 +5,7 @@ use crate::batch::Out;
 use crate::cli::{CountArgs, Format};
 use crate::input::Entry;
 use crate::output;
+use crate::position::{self, MARKS_NEED_FAST, Target};
 use crate::search::{self, Found, Search};
 use anyhow::bail;
 use std::process::ExitCode;
@@ -44,8 +45,12 @@ fn answer(
     format: Format,
     out: &mut Out,
 ) {
+    let target = Target::of(entry, grid);
+    if target.marks.is_some() && !search.takes_marks() {
+        return out.answer(output::invalid(entry, Some(grid), MARKS_NEED_FAST, format));
+    }
     // One solution past the limit tells "exactly N" from "N or more".
-    let found = search.count(grid, limit.saturating_add(1));
+    let found = search.count(&target.grid, target.marks.as_ref(), limit.saturating_add(1));
     // Clashing givens have no solution: only then is it worth looking for
     // the clash, which would cost every valid puzzle a few percent.
     if found.found == 0
@@ -59,7 +64,8 @@ fn answer(
         ));
     }
     let n = found.found.min(limit);
-    let problem = search::stop_error(found.stop, found.found, search.max_iterations());
+    let problem = search::stop_error(found.stop, found.found, search.max_iterations())
+        .or_else(|| (n == 0).then(|| position::why_no_solution(entry)).flatten());
     let exact = found.found <= limit && problem.is_none();
     // The puzzle's stderr lines go before its answer.
     match &problem {

@@ -4,7 +4,7 @@
 use crate::cli::{Format, HumanArgs};
 use crate::commands::human;
 use crate::input::Entry;
-use crate::output::{self, Answer};
+use crate::output::Answer;
 use std::fmt::Write;
 use std::process::ExitCode;
 use sudokit::Grid;
@@ -24,18 +24,19 @@ pub fn run(args: &HumanArgs) -> anyhow::Result<ExitCode> {
 fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> Answer {
     let format = args.common.format;
     let lang = human::lang(args.lang);
+    let marked = entry.marked(grid);
     if format == Format::Json {
-        return human::json_answer(entry, grid, report::explain_object(grid, options, lang));
+        return human::json_answer(entry, grid, report::explain_object(&marked, options, lang));
     }
-    let outcome = match solver::solve(grid, options) {
+    let outcome = match solver::solve_position(&marked, options) {
         Ok(outcome) => outcome,
-        Err(e) => return output::invalid(entry, Some(grid), &e.to_string(), format),
+        Err(e) => return human::failure(entry, grid, &e, lang, format),
     };
     let stuck = outcome.status == Status::Stuck;
     let out = {
         {
             let mut text = String::new();
-            let mut pos = Position::new(grid);
+            let mut pos = Position::of(&marked);
             for (i, step) in outcome.steps.iter().enumerate() {
                 if args.candidates {
                     text.push_str(&explain::pencil_marks(&pos.grid, &pos.candidates));

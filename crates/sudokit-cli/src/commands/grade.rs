@@ -7,6 +7,7 @@ use crate::output::{self, Answer};
 use std::process::ExitCode;
 use sudokit::Grid;
 use sudokit::grade::{self, GradeOptions};
+use sudokit::logic::solver::Invalid;
 use sudokit::report;
 
 /// Runs `grade`.
@@ -22,13 +23,19 @@ pub fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
 
 fn answer(entry: &Entry, grid: &Grid, options: &GradeOptions, args: &GradeArgs) -> Answer {
     let format = args.common.format;
-    let g = match grade::grade(grid, options) {
+    let lang = human::lang(args.lang);
+    let marked = entry.marked(grid);
+    let g = match grade::grade_position(&marked, options) {
         Ok(g) => g,
-        Err(e) => return output::invalid(entry, Some(grid), &e.to_string(), format),
+        Err(Invalid::Mistakes(m)) if format == Format::Json => {
+            let obj = report::mistakes_object(&marked, &m, lang);
+            return human::json_answer(entry, grid, Ok(obj));
+        }
+        Err(e) => return human::failure(entry, grid, &e, lang, format),
     };
     let out = match format {
         Format::Json => {
-            let obj = report::grade_object(grid, &g, human::lang(args.lang));
+            let obj = report::grade_object(&marked, &g, lang);
             output::json_line(output::located(entry, obj))
         }
         Format::Line | Format::Grid => line(&g),

@@ -3,7 +3,7 @@
 use crate::cli::{Format, HintArgs, HumanArgs};
 use crate::commands::human;
 use crate::input::Entry;
-use crate::output::{self, Answer};
+use crate::output::Answer;
 use std::process::ExitCode;
 use sudokit::Grid;
 use sudokit::classic::trace;
@@ -29,22 +29,21 @@ pub fn run(hint: &HintArgs) -> anyhow::Result<ExitCode> {
 fn all_steps(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> Answer {
     let format = args.common.format;
     let lang = human::lang(args.lang);
+    let marked = entry.marked(grid);
     if format == Format::Json {
-        return match report::all_steps_object(grid, options.techniques.as_deref(), lang) {
-            Ok(obj) => Answer::ok(output::json_line(output::located(entry, obj))),
-            Err(e) => output::invalid(entry, Some(grid), &e.to_string(), format),
-        };
+        let made = report::all_steps_object(&marked, options.techniques.as_deref(), lang);
+        return human::json_answer(entry, grid, made);
     }
-    let steps = match solver::all_steps(grid, options.techniques.as_deref()) {
+    let steps = match solver::all_steps_position(&marked, options.techniques.as_deref()) {
         Ok(steps) => steps,
-        Err(e) => return output::invalid(entry, Some(grid), &e.to_string(), format),
+        Err(e) => return human::failure(entry, grid, &e, lang, format),
     };
     let steps: Vec<SolvedStep> = steps.into_iter().map(SolvedStep::Step).collect();
     let out = {
         {
             let mut text = String::new();
             if args.candidates {
-                let pos = Position::new(grid);
+                let pos = Position::of(&marked);
                 text.push_str(&explain::pencil_marks(&pos.grid, &pos.candidates));
             }
             for step in &steps {
@@ -61,15 +60,16 @@ fn all_steps(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) ->
 fn answer(entry: &Entry, grid: &Grid, options: &Options, args: &HumanArgs) -> Answer {
     let format = args.common.format;
     let lang = human::lang(args.lang);
+    let marked = entry.marked(grid);
     if format == Format::Json {
-        return human::json_answer(entry, grid, report::hint_object(grid, options, lang));
+        return human::json_answer(entry, grid, report::hint_object(&marked, options, lang));
     }
-    let next = match solver::hint(grid, options) {
+    let next = match solver::hint_position(&marked, options) {
         Ok(next) => next,
-        Err(e) => return output::invalid(entry, Some(grid), &e.to_string(), format),
+        Err(e) => return human::failure(entry, grid, &e, lang, format),
     };
-    let pos = Position::new(grid);
-    let full = grid.is_full();
+    let pos = Position::of(&marked);
+    let full = pos.grid.is_full();
     let stuck = next.is_none() && !full;
     let out = {
         {

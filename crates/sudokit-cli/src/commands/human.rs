@@ -57,8 +57,9 @@ pub fn finish(entry: &Entry, out: String, stuck: bool) -> Answer {
     }
 }
 
-/// The JSON answer of a library object (stuck when its `status` says so),
-/// or the error line of a puzzle without exactly one solution.
+/// The JSON answer of a library object (stuck, or a position with
+/// mistakes, when its `status` says so), or the error line of a puzzle
+/// without exactly one solution.
 pub fn json_answer(
     entry: &Entry,
     grid: &Grid,
@@ -67,9 +68,41 @@ pub fn json_answer(
     match made {
         Ok(obj) => {
             let stuck = obj["status"] == "stuck";
-            finish(entry, output::json_line(output::located(entry, obj)), stuck)
+            let mistaken = obj["status"] == "mistakes";
+            let out = output::json_line(output::located(entry, obj));
+            if mistaken {
+                Answer::failed(out).note(entry, MISTAKES_NOTE)
+            } else {
+                finish(entry, out, stuck)
+            }
         }
         Err(e) => output::invalid(entry, Some(grid), &e.to_string(), Format::Json),
+    }
+}
+
+/// The note on stderr for a position with mistakes.
+const MISTAKES_NOTE: &str = "the position has mistakes";
+
+/// The answer to a player's position, or a failure: the mistakes first
+/// (one sentence, exit code 1), else the error line of a position without
+/// exactly one solution.
+pub fn failure(
+    entry: &Entry,
+    grid: &Grid,
+    error: &Invalid,
+    lang: trace::Lang,
+    format: Format,
+) -> Answer {
+    match error {
+        Invalid::Mistakes(mistakes) => {
+            let word = match lang {
+                trace::Lang::En => "Mistakes",
+                trace::Lang::Es => "Errores",
+            };
+            let out = format!("{word}: {}.\n", mistakes.text(lang));
+            Answer::failed(out).note(entry, MISTAKES_NOTE)
+        }
+        other => output::invalid(entry, Some(grid), &other.to_string(), format),
     }
 }
 

@@ -5,6 +5,7 @@ use crate::batch::Out;
 use crate::cli::{Format, SolveArgs};
 use crate::input::Entry;
 use crate::output::{self, Stats};
+use crate::position::{self, MARKS_NEED_FAST, Target};
 use crate::search::{self, Found, Search};
 use anyhow::bail;
 use serde_json::Value;
@@ -52,21 +53,30 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
 
 impl Plan {
     fn answer(&self, entry: &Entry, grid: &Grid, out: &mut Out) {
+        let target = Target::of(entry, grid);
+        if target.marks.is_some() && !self.search.takes_marks() {
+            return out.answer(output::invalid(
+                entry,
+                Some(grid),
+                MARKS_NEED_FAST,
+                self.format,
+            ));
+        }
         if self.many {
             if let Err(conflict) = rules::validate(grid) {
                 let reason = conflict.to_string();
                 return out.answer(output::invalid(entry, Some(grid), &reason, self.format));
             }
-            self.stream(entry, grid, out);
+            self.stream(entry, grid, &target, out);
         } else {
-            self.one(entry, grid, out);
+            self.one(entry, grid, &target, out);
         }
     }
 
     /// One solution; the fast engine also looks for a second, so that an
     /// ambiguous puzzle is flagged rather than silently given one answer.
-    fn one(&self, entry: &Entry, grid: &Grid, out: &mut Out) {
-        let (first, found) = self.first(grid);
+    fn one(&self, entry: &Entry, grid: &Grid, target: &Target, out: &mut Out) {
+        let (first, found) = self.first(target);
         // Clashing givens have no solution: only then is it worth looking
         // for the clash, which would cost every valid puzzle a few percent.
         if found.found == 0
@@ -76,7 +86,7 @@ impl Plan {
             return out.answer(output::invalid(entry, Some(grid), &reason, self.format));
         }
         let ambiguous = found.found > 1;
-        let problem = self.problem(&found);
+        let problem = self.problem(entry, &found);
         let status = status(&found, problem.as_deref());
         if problem.is_some() {
             out.fail();
@@ -119,10 +129,14 @@ impl Plan {
     /// search that counts up to two (no iterator between the two solutions,
     /// no grid built for the second); with a classic algorithm, a search
     /// for one.
-    fn first(&self, grid: &Grid) -> (Option<Grid>, Found) {
+    fn first(&self, target: &Target) -> (Option<Grid>, Found) {
+        let grid = &target.grid;
         if self.search.is_fast() {
             let start = self.stats.then(Instant::now);
-            let solved = engine::solve_and_count(grid, 2);
+            let solved = match &target.marks {
+                Some(marks) => engine::solve_and_count_with_candidates(grid, marks, 2),
+                None => engine::solve_and_count(grid, 2),
+            };
             let found = Found {
                 found: solved.count,
                 stop: if solved.count >= 2 {
@@ -138,7 +152,7 @@ impl Plan {
             return (solved.solution, found);
         }
         let mut first = None;
-        let found = self.search.run(grid, Some(1), &mut |g| {
+        let found = self.search.run(grid, None, Some(1), &mut |g| {
             first = Some(*g);
             ControlFlow::Continue(())
         });
@@ -148,7 +162,7 @@ impl Plan {
     /// Up to `max` solutions, each printed as it is found. In JSON the
     /// object is written around them: its fields, the solutions, then what
     /// is known only at the end (count, completeness, status).
-    fn stream(&self, entry: &Entry, grid: &Grid, out: &mut Out) {
+    fn stream(&self, entry: &Entry, grid: &Grid, target: &Target, out: &mut Out) {
         let json = self.format == Format::Json;
         if json {
             out.push_str(&output::json_opening(output::object(entry, Some(grid))));
@@ -156,21 +170,23 @@ impl Plan {
         }
         let format = self.format;
         let mut n = 0u64;
-        let found = self.search.run(grid, self.max, &mut |g| {
-            if json {
-                if n > 0 {
-                    out.push_str(",");
+        let found = self
+            .search
+            .run(&target.grid, target.marks.as_ref(), self.max, &mut |g| {
+                if json {
+                    if n > 0 {
+                        out.push_str(",");
+                    }
+                    out.push_str("\"");
+                    out.push_str(&g.to_line());
+                    out.push_str("\"");
+                } else {
+                    write_grid(out, g, format);
                 }
-                out.push_str("\"");
-                out.push_str(&g.to_line());
-                out.push_str("\"");
-            } else {
-                write_grid(out, g, format);
-            }
-            n += 1;
-            out.checkpoint()
-        });
-        let problem = self.problem(&found);
+                n += 1;
+                out.checkpoint()
+            });
+        let problem = self.problem(entry, &found);
         if problem.is_some() {
             out.fail();
         }
@@ -207,10 +223,15 @@ impl Plan {
         self.stats_note(entry, &found, out);
     }
 
-    /// What went wrong: a limit cut the search short, or there is no solution.
-    fn problem(&self, found: &Found) -> Option<String> {
-        search::stop_error(found.stop, found.found, self.search.max_iterations())
-            .or_else(|| (found.found == 0).then(|| "no solution".to_string()))
+    /// What went wrong: a limit cut the search short, or there is no
+    /// solution (for a player's position, because of its mistakes).
+    fn problem(&self, entry: &Entry, found: &Found) -> Option<String> {
+        search::stop_error(found.stop, found.found, self.search.max_iterations()).or_else(|| {
+            (found.found == 0).then(|| match position::why_no_solution(entry) {
+                Some(why) => format!("no solution: {why}"),
+                None => "no solution".to_string(),
+            })
+        })
     }
 
     fn finish_json(

@@ -141,18 +141,47 @@ pub fn solve_and_count(grid: &Grid, limit: u64) -> Solved {
 /// assert_eq!(engine::count_with_candidates(&grid, &marks, 3), 0);
 /// ```
 pub fn count_with_candidates(grid: &Grid, candidates: &Candidates, limit: u64) -> u64 {
-    let allowed: [u16; 81] =
-        std::array::from_fn(|i| candidates.get(Cell::new(i).expect("< 81")).bits());
-    search::Search::with_candidates(grid, &allowed).count(limit)
+    count_with_candidates_stats(grid, candidates, limit).0
+}
+
+/// The bits of each cell's candidates, as the search takes them.
+fn allowed(candidates: &Candidates) -> [u16; 81] {
+    std::array::from_fn(|i| candidates.get(Cell::new(i).expect("< 81")).bits())
+}
+
+/// [`count_with_candidates`] and the statistics of the search.
+pub fn count_with_candidates_stats(
+    grid: &Grid,
+    candidates: &Candidates,
+    limit: u64,
+) -> (u64, Stats) {
+    let mut search = search::Search::with_candidates(grid, &allowed(candidates));
+    let n = search.count(limit);
+    (n, search.stats)
 }
 
 /// The first solution of `grid` in which every empty cell takes one of its
 /// `candidates`, if there is one.
 pub fn solve_with_candidates(grid: &Grid, candidates: &Candidates) -> Option<Grid> {
-    let allowed: [u16; 81] =
-        std::array::from_fn(|i| candidates.get(Cell::new(i).expect("< 81")).bits());
-    let mut search = search::Search::with_candidates(grid, &allowed);
-    search.next_solution().map(|b| b.solution_grid())
+    solutions_with_candidates(grid, candidates).next()
+}
+
+/// The solutions of `grid` in which every empty cell takes one of its
+/// `candidates`, one by one, in the order [`solutions`] gives them.
+pub fn solutions_with_candidates(grid: &Grid, candidates: &Candidates) -> Solutions {
+    Solutions::with_candidates(grid, &allowed(candidates))
+}
+
+/// [`solve_and_count`] under pencil marks: every empty cell takes one of
+/// its `candidates`.
+pub fn solve_and_count_with_candidates(grid: &Grid, candidates: &Candidates, limit: u64) -> Solved {
+    let mut search = search::Search::with_candidates(grid, &allowed(candidates));
+    let (count, solution) = search.count_keeping_first(limit);
+    Solved {
+        solution,
+        count,
+        stats: search.stats,
+    }
 }
 
 /// Whether `grid` has exactly one solution.

@@ -200,6 +200,12 @@ impl Solutions {
         }
     }
 
+    pub(super) fn with_candidates(grid: &Grid, allowed: &[u16; 81]) -> Solutions {
+        Solutions {
+            search: Search::with_candidates(grid, allowed),
+        }
+    }
+
     /// Statistics of the search so far.
     pub fn stats(&self) -> Stats {
         self.search.stats

@@ -23,6 +23,7 @@ use crate::error::RuleError;
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::singles_queue::SinglesQueue;
 use crate::logic::{Step, Technique, find_steps, uniqueness};
+use crate::marked::{MarkedGrid, Mistakes};
 use crate::rules;
 use std::fmt;
 
@@ -139,6 +140,10 @@ pub enum Invalid {
     /// More than one solution: a human solver needs a unique puzzle.
     #[error("more than one solution")]
     Multiple,
+    /// A player's position with wrong digits or struck true candidates:
+    /// no sound step can be taken from it.
+    #[error("mistakes: {0}")]
+    Mistakes(Mistakes),
 }
 
 /// How a solve ended.
@@ -168,6 +173,16 @@ impl Position {
             grid: *puzzle,
             candidates: Candidates::from_grid(puzzle),
             givens: *puzzle,
+        }
+    }
+
+    /// A player's position: its digits, its candidates (narrowed by the
+    /// marks) and its givens.
+    pub fn of(marked: &MarkedGrid) -> Position {
+        Position {
+            grid: *marked.values(),
+            candidates: marked.candidates(),
+            givens: *marked.givens(),
         }
     }
 
@@ -324,15 +339,47 @@ fn next_step(pos: &mut Position, queue: &mut SinglesQueue, order: &[Technique]) 
 
 /// Solves `puzzle` step by step with the allowed techniques.
 pub fn solve(puzzle: &Grid, options: &Options) -> Result<SolveOutcome, Invalid> {
-    let solution = unique_solution(puzzle)?;
+    solve_position(&MarkedGrid::from_givens(*puzzle), options)
+}
+
+/// The position to go on from and its solution: a player's position
+/// without mistakes (they come first: no sound step rests on a wrong mark).
+///
+/// # Errors
+/// A position without exactly one solution, or with mistakes.
+pub fn start(marked: &MarkedGrid) -> Result<(Position, Grid), Invalid> {
+    let solution = marked.solution()?;
+    let mistakes = marked.mistakes(&solution);
+    if !mistakes.is_empty() {
+        return Err(Invalid::Mistakes(mistakes));
+    }
+    Ok((Position::of(marked), solution))
+}
+
+/// HoDoKu's singles queues: as it builds them loading a puzzle, or from
+/// the candidates of a position it was given.
+fn queue_of(marked: &MarkedGrid, pos: &Position) -> SinglesQueue {
+    if marked.is_position() {
+        SinglesQueue::new(pos)
+    } else {
+        SinglesQueue::from_puzzle(marked.givens())
+    }
+}
+
+/// Solves a player's position step by step with the allowed techniques,
+/// from its digits and marks.
+///
+/// # Errors
+/// See [`start`].
+pub fn solve_position(marked: &MarkedGrid, options: &Options) -> Result<SolveOutcome, Invalid> {
+    let (mut pos, solution) = start(marked)?;
     let order = options.order();
-    let mut pos = Position::new(puzzle);
-    let mut queue = SinglesQueue::from_puzzle(puzzle);
+    let mut queue = queue_of(marked, &pos);
     let mut steps = Vec::new();
     let status = loop {
         if pos.grid.is_full() {
             // Sound techniques can only fill in the solution.
-            debug_assert_eq!(pos.grid, solution, "unsound step on {puzzle}");
+            debug_assert_eq!(pos.grid, solution, "unsound step on {marked:?}");
             break Status::Solved;
         }
         if let Some(step) = next_step(&mut pos, &mut queue, &order) {
@@ -368,8 +415,18 @@ pub fn solve(puzzle: &Grid, options: &Options) -> Result<SolveOutcome, Invalid> 
 /// assert!(steps.iter().all(|s| s.is_productive()));
 /// ```
 pub fn all_steps(grid: &Grid, techniques: Option<&[Technique]>) -> Result<Vec<Step>, Invalid> {
-    unique_solution(grid)?;
-    let pos = Position::new(grid);
+    all_steps_position(&MarkedGrid::from_givens(*grid), techniques)
+}
+
+/// [`all_steps`] at a player's position.
+///
+/// # Errors
+/// See [`start`].
+pub fn all_steps_position(
+    marked: &MarkedGrid,
+    techniques: Option<&[Technique]>,
+) -> Result<Vec<Step>, Invalid> {
+    let (pos, _) = start(marked)?;
     Ok(Technique::solver_order()
         .filter(|t| t.is_available())
         .filter(|t| techniques.is_none_or(|list| list.contains(t)))
@@ -382,12 +439,23 @@ pub fn all_steps(grid: &Grid, techniques: Option<&[Technique]>) -> Result<Vec<St
 /// when the grid is full, or when no allowed technique applies and there is
 /// no fallback.
 pub fn hint(grid: &Grid, options: &Options) -> Result<Option<SolvedStep>, Invalid> {
-    let solution = unique_solution(grid)?;
-    let mut pos = Position::new(grid);
+    hint_position(&MarkedGrid::from_givens(*grid), options)
+}
+
+/// The next step from a player's position, from its digits and marks
+/// (see [`hint`]).
+///
+/// # Errors
+/// See [`start`]: mistakes come before any hint.
+pub fn hint_position(
+    marked: &MarkedGrid,
+    options: &Options,
+) -> Result<Option<SolvedStep>, Invalid> {
+    let (mut pos, solution) = start(marked)?;
     if pos.grid.is_full() {
         return Ok(None);
     }
-    let mut queue = SinglesQueue::from_puzzle(grid);
+    let mut queue = queue_of(marked, &pos);
     if let Some(step) = next_step(&mut pos, &mut queue, &options.order()) {
         return Ok(Some(SolvedStep::Step(step)));
     }
@@ -406,6 +474,87 @@ mod tests {
 
     fn grid(s: &str) -> Grid {
         s.parse().unwrap()
+    }
+
+    /// The position of `HARD` with every cell's marks narrowed to the
+    /// solution's digit and one more, except `keep` cells left unmarked.
+    fn narrowed(keep: usize) -> (MarkedGrid, Grid) {
+        let givens = grid(HARD);
+        let solution = engine::solve_one(&givens).unwrap();
+        let all = Candidates::from_grid(&givens);
+        let mut marks = [crate::DigitSet::EMPTY; 81];
+        for cell in givens.empty_cells().skip(keep) {
+            let right = solution.get(cell).unwrap();
+            let other = all.get(cell).iter().find(|&d| d != right).unwrap();
+            marks[cell.index()] = [right, other].into_iter().collect();
+        }
+        (MarkedGrid::new(givens, givens, marks).unwrap(), solution)
+    }
+
+    #[test]
+    fn a_hint_comes_from_the_players_marks() {
+        // From the givens alone HARD needs hard techniques; with two marks
+        // per cell the next step is easy, and it must be sound.
+        let (marked, solution) = narrowed(0);
+        let step = hint_position(&marked, &Options::default())
+            .unwrap()
+            .unwrap();
+        let step = step.step().unwrap().clone();
+        let pos = Position::of(&marked);
+        for (cell, digit) in &step.placements {
+            assert_eq!(solution.get(*cell), Some(*digit));
+            assert!(pos.candidates.get(*cell).contains(*digit));
+        }
+        for (cell, digit) in &step.eliminations {
+            assert_ne!(solution.get(*cell), Some(*digit));
+            assert!(pos.candidates.get(*cell).contains(*digit), "{step}");
+        }
+        assert!(step.is_productive());
+        let from_givens = hint(&grid(HARD), &Options::default()).unwrap().unwrap();
+        assert_ne!(from_givens, SolvedStep::Step(step));
+    }
+
+    #[test]
+    fn a_position_is_solved_from_its_marks_to_the_solution() {
+        let (marked, solution) = narrowed(10);
+        let outcome = solve_position(&marked, &Options::default()).unwrap();
+        assert_eq!(outcome.status, Status::Solved);
+        assert_eq!(outcome.grid, solution);
+        let mut pos = Position::of(&marked);
+        for step in &outcome.steps {
+            let step = step.step().unwrap();
+            for (cell, digit) in &step.eliminations {
+                assert_ne!(solution.get(*cell), Some(*digit), "{step}");
+            }
+            pos.apply(step);
+        }
+        assert_eq!(pos.grid, solution);
+    }
+
+    #[test]
+    fn mistakes_come_before_any_step() {
+        let givens = grid(EASY);
+        let solution = engine::solve_one(&givens).unwrap();
+        let cell = givens.empty_cells().next().unwrap();
+        let wrong = Digit::all()
+            .find(|&d| solution.get(cell) != Some(d))
+            .unwrap();
+        let mut values = givens;
+        values.set(cell, Some(wrong));
+        let marked = MarkedGrid::new(givens, values, [crate::DigitSet::EMPTY; 81]).unwrap();
+        let Err(Invalid::Mistakes(m)) = hint_position(&marked, &Options::default()) else {
+            panic!("mistakes expected");
+        };
+        assert_eq!(m.wrong.len(), 1);
+        assert_eq!(m.wrong[0].cell, cell);
+        assert!(matches!(
+            solve_position(&marked, &Options::default()),
+            Err(Invalid::Mistakes(_))
+        ));
+        assert!(matches!(
+            all_steps_position(&marked, None),
+            Err(Invalid::Mistakes(_))
+        ));
     }
 
     #[test]
