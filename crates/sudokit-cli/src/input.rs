@@ -154,7 +154,9 @@ impl Source {
         (self.consumed.clone(), self.total_bytes)
     }
 
-    fn open(&mut self, origin: Origin) -> Result<Open, Entry> {
+    /// Opens one input; when it cannot be read, the entry that says so
+    /// (boxed: an [`Entry`] is large, and opening is rare).
+    fn open(&mut self, origin: Origin) -> Result<Open, Box<Entry>> {
         let (name, input, may_block): (Arc<str>, Box<dyn Read + Send>, bool) = match origin {
             Origin::Stdin => {
                 crate::tty::announce_stdin();
@@ -172,7 +174,7 @@ impl Source {
                     let may_block = !file.metadata().is_ok_and(|m| m.is_file());
                     (Arc::from(name.as_str()), Box::new(file), may_block)
                 }
-                Err(e) => return Err(io_error(&name, &e)),
+                Err(e) => return Err(Box::new(io_error(&name, &e))),
             },
         };
         let tap = Tap::new(input, self.consumed.clone());
@@ -194,7 +196,7 @@ impl Iterator for Source {
                 let origin = self.pending.next()?;
                 match self.open(origin) {
                     Ok(open) => self.current = Some(open),
-                    Err(entry) => return Some(entry),
+                    Err(entry) => return Some(*entry),
                 }
                 continue;
             };
