@@ -125,10 +125,14 @@ function changed() {
 
 function render() {
   const o = state.override;
+  const step = state.hint && state.hint.level >= 3 ? state.hint.answer.step ?? null : null;
   const shown = o ?? {
     values: state.values,
-    marks: state.marks,
-    step: state.hint && state.hint.level >= 3 ? state.hint.answer.step : null,
+    // A step drawn in full needs its candidates on the board: cells the
+    // player has not pencilled show what the digits allow, as the hint
+    // took them.
+    marks: step ? withAllowed(state.values, state.marks) : state.marks,
+    step,
   };
   board.render($('board'), $('overlay'), {
     givens: state.givens,
@@ -148,6 +152,13 @@ function render() {
   $('undo').disabled = state.history.length === 0;
   $('redo').disabled = state.future.length === 0;
   renderPad();
+}
+
+/** The player's marks, and in empty cells without any the candidates the
+ * digits allow. */
+function withAllowed(values, marks) {
+  const allowed = board.allowed(values);
+  return marks.map((m, i) => (values[i] || m ? m : allowed[i]));
 }
 
 function renderPad() {

@@ -93,15 +93,27 @@ pub(crate) fn options(req: &Request) -> Result<Options, String> {
     })
 }
 
-/// Every puzzle in a text (any format the command line reads), with the
-/// line it starts on, and one error per bad puzzle.
+/// Every puzzle in a text (any format the command line reads, pencil-mark
+/// positions included), with the line it starts on, and one error per bad
+/// puzzle. A position also gives its `values` (givens and placed digits)
+/// and `marks` (81 strings, `""` where none are written).
 fn parse(req: &Request) -> Result<Value, String> {
     let read = format::parse_puzzles(text(req, "text")?);
     let mut puzzles = Vec::new();
     let mut errors = Vec::new();
     for item in read {
         match item {
-            Ok(p) => puzzles.push(json!({"puzzle": p.grid.to_line(), "line": p.line})),
+            Ok(p) => {
+                let mut obj = json!({"puzzle": p.grid.to_line(), "line": p.line});
+                if let Some(position) = &p.position {
+                    obj["values"] = position.values().to_line().into();
+                    let marks: Vec<String> = sudokit::Cell::all()
+                        .map(|c| position.marks(c).to_string())
+                        .collect();
+                    obj["marks"] = marks.into();
+                }
+                puzzles.push(obj);
+            }
             Err(e) => errors.push(json!({"line": e.line, "reason": e.kind.to_string()})),
         }
     }
