@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use serde_json::{Map, Value};
 use std::ops::ControlFlow;
 use sudokit::classic::trace::{Lang, Style, TextWriter, Verdict};
+use sudokit::classic::tree::Tree;
 use sudokit::classic::{Limits, backtracking, branch_bound, deepening};
 use sudokit::generate::{self, Symmetry};
 use sudokit::grade::{self, GradeOptions};
@@ -361,8 +362,10 @@ fn random_seed() -> u64 {
 /// A run of the source documents' algorithms, as data: `solutions`,
 /// `found`, `stop`, `stats`, and for deepening the iteration `trace` (the
 /// text of `sudokit trace`), the search tree's `nodes` (at most
-/// `max_nodes`: id, parent, depth, iteration, cell, digit, verdict) and its
-/// `svg`.
+/// `max_nodes`: id, parent, level (also `depth`), iteration, cell, row,
+/// col, digit, candidates (`d`), verdict, kind (`open`, `failed`,
+/// `rejected`, `solution`), on_path, solution (its number), label) and its
+/// `svg`, both in `lang`.
 #[pyfunction]
 #[pyo3(signature = (puzzle, algorithm = "deepening", select = "next", techniques = None,
                     seed = 0, limit = 1, max_iterations = None, max_nodes = 2000, lang = "es"))]
@@ -407,11 +410,12 @@ fn trace(
                 },
                 limits,
             };
-            let (outcome, text, nodes) =
-                py.allow_threads(|| deepening_run(&grid, &options, lang, max_nodes, &mut keep));
+            let (outcome, text) =
+                py.allow_threads(|| deepening_run(&grid, &options, lang, &mut keep));
             let (_, drawing) = py.allow_threads(|| deepening::tree(&grid, &options, max_nodes));
+            let drawing = drawing.with_lang(lang);
             obj.insert("trace".into(), text.into());
-            obj.insert("nodes".into(), nodes.into());
+            obj.insert("nodes".into(), tree_nodes(&drawing).into());
             obj.insert("svg".into(), drawing.to_svg().into());
             outcome
         }
@@ -436,47 +440,49 @@ fn trace(
     dict(py, &out)
 }
 
-/// The deepening search with its text trace and its first `max_nodes`
-/// tree nodes as data.
+/// The deepening search with its text trace.
 fn deepening_run(
     grid: &Grid,
     options: &deepening::Options,
     lang: Lang,
-    max_nodes: usize,
     keep: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
-) -> (sudokit::classic::Outcome, String, Vec<Value>) {
+) -> (sudokit::classic::Outcome, String) {
     let mut writer = TextWriter::new(Vec::new(), lang, Style::Document);
-    let mut nodes: Vec<Value> = Vec::new();
-    // The last node recorded at each depth: the parent of the next trial.
-    let mut path: Vec<Option<usize>> = Vec::new();
     let outcome = deepening::trace(grid, options, &mut |e| {
-        let depth = e.depth as usize;
-        path.truncate(depth);
-        let parent = depth
-            .checked_sub(1)
-            .and_then(|d| path.get(d).copied().flatten());
-        let id = (nodes.len() < max_nodes.max(1)).then(|| {
-            let verdict = match e.verdict {
-                Verdict::Open => "open",
-                Verdict::Failed => "failed",
-                Verdict::Solution => "solution",
-            };
-            nodes.push(serde_json::json!({
-                "id": nodes.len(), "parent": parent, "depth": e.depth, "iteration": e.iteration,
-                "cell": e.trial.map(|(c, _)| c.to_string()),
-                "digit": e.trial.map(|(_, d)| d.get()),
-                "verdict": verdict,
-            }));
-            nodes.len() - 1
-        });
-        path.push(id);
         if e.verdict == Verdict::Solution && keep(e.board).is_break() {
             return ControlFlow::Break(());
         }
         writer.event(e)
     });
     let text = writer.finish(&outcome).unwrap_or_default();
-    (outcome, String::from_utf8_lossy(&text).into_owned(), nodes)
+    (outcome, String::from_utf8_lossy(&text).into_owned())
+}
+
+/// The kept nodes of a search tree as data, as the drawings label them.
+fn tree_nodes(tree: &Tree) -> Vec<Value> {
+    let verdict = |v: Verdict| match v {
+        Verdict::Open => "open",
+        Verdict::Failed => "failed",
+        Verdict::Solution => "solution",
+    };
+    tree.nodes()
+        .iter()
+        .enumerate()
+        .map(|(id, n)| {
+            serde_json::json!({
+                "id": id, "parent": n.parent, "level": n.level, "depth": n.level,
+                "iteration": n.iteration,
+                "cell": n.trial.map(|(c, _)| c.to_string()),
+                "row": n.trial.map(|(c, _)| c.row() + 1),
+                "col": n.trial.map(|(c, _)| c.col() + 1),
+                "digit": n.trial.map(|(_, d)| d.get()),
+                "candidates": n.candidates.iter().map(|d| d.get()).collect::<Vec<_>>(),
+                "verdict": verdict(n.verdict), "kind": n.kind.name(),
+                "on_path": n.on_path, "solution": n.solution,
+                "label": n.label(tree.lang()),
+            })
+        })
+        .collect()
 }
 
 /// The technique table: name, family, HoDoKu level and score, SE rating,

@@ -148,6 +148,26 @@ def test_trace_is_the_cli_trace_and_tree():
     assert len(nodes) == t["stats"]["iterations"] + 1
     assert sum(n["verdict"] == "failed" for n in nodes) == t["stats"]["dead_ends"]
     assert all(nodes[n["parent"]]["depth"] == n["depth"] - 1 for n in nodes[1:])
+    # The nodes as the tree labels them: level, iteration, cell, digit, the
+    # cell's candidates d, and what each came to.
+    assert all(n["level"] == n["depth"] for n in nodes)
+    assert all(n["digit"] in n["candidates"] for n in nodes[1:])
+    assert sum(n["kind"] == "failed" for n in nodes) == t["stats"]["dead_ends"]
+    assert [n["solution"] for n in nodes if n["kind"] == "solution"] == [1]
+    assert all(nodes[n["parent"]]["on_path"] for n in nodes if n["on_path"] and n["parent"] is not None)
+    for n in nodes:
+        if n["kind"] == "rejected":
+            kids = [k for k in nodes if k["parent"] == n["id"]]
+            assert len(kids) == len(kids[0]["candidates"])
+            assert all(k["kind"] in ("failed", "rejected") for k in kids)
+    first = nodes[1]
+    assert first["label"].split("\n")[:3] == [
+        f"#1 nivel=1", f"i={first['row']} j={first['col']} n={first['digit']}",
+        "d={" + ",".join(map(str, first["candidates"])) + "}"]
+    assert first["cell"] == f"r{first['row']}c{first['col']}"
+    en = sudokit.trace(p, lang="en")
+    assert en["svg"] == cli("trace", "--limit", "1", "--lang", "en", "--tree", "svg", p)
+    assert "REJECTED" in en["svg"] or "FAILED" in en["svg"]
     for algorithm in ("backtracking", "branch-and-bound"):
         many = sudokit.trace(EX[6], algorithm=algorithm, limit=None)
         assert many["found"] == sudokit.count_solutions(EX[6], 1000)

@@ -550,6 +550,8 @@ async function runSearch() {
   }
   $('trace').textContent = a.trace ?? '';
   $('tree').innerHTML = a.tree ?? '';
+  // The words of the tree's legend, in the page's language, beside it.
+  $('tree-note').hidden = !a.tree;
   zoom = 1;
   fitTree();
   state.events = a.events ?? [];

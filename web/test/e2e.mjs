@@ -175,6 +175,9 @@ try {
     const nodes = await page.locator('[data-testid="tree"] svg g.node, [data-testid="tree"] svg rect').count();
     assert.ok(nodes >= want.stats.iterations, `${nodes} nodes drawn for ${want.stats.iterations} iterations`);
     assert.ok((await text('search-summary')).includes(`${want.stats.iterations}`));
+    // The tree's legend and the page's note beside it, in English.
+    assert.ok((await page.locator('[data-testid="tree"] svg').innerHTML()).includes('Legend:'));
+    assert.ok((await text('tree-note')).includes('rejected'));
     await page.locator('#replay-next').click();
     await page.locator('#replay-next').click();
     assert.ok(await page.locator('#replay-banner').isVisible());
@@ -187,6 +190,8 @@ try {
     assert.equal(await id('run').textContent(), 'Ejecutar');
     await id('run').click();
     await page.waitForFunction(() => /soluci/.test(document.querySelector('[data-testid="search-summary"]').textContent));
+    assert.ok((await page.locator('[data-testid="tree"] svg').innerHTML()).includes('Leyenda:'));
+    assert.ok((await text('tree-note')).includes('rechazado'));
     await page.screenshot({ path: `${shots}/7-spanish.png`, fullPage: true });
   });
 

@@ -161,6 +161,11 @@ test('the deepening search gives the CLI trace and tree', () => {
   const want = cli(['trace', '--limit', '1', HARD]);
   assert.equal(`${trace.trace}\n`, want);
   assert.equal(`${trace.tree}`, cli(['trace', '--limit', '1', '--tree', 'svg', HARD]));
+  assert.ok(trace.tree.includes('>Leyenda: #k'));
+  // The request's language reaches the tree's labels and legend.
+  const en = call({ cmd: 'search', puzzle: HARD, algorithm: 'deepening', lang: 'en', max_solutions: 1 });
+  assert.equal(`${en.tree}`, cli(['trace', '--limit', '1', '--lang', 'en', '--tree', 'svg', HARD]));
+  assert.ok(en.tree.includes('>Legend: #k') && !en.tree.includes('FALLIDO'));
   assert.equal(trace.found, 1);
   assert.ok(solves(trace.solutions[0], HARD));
   assert.equal(trace.events.length, trace.stats.iterations + 1);

@@ -371,6 +371,13 @@ n is the digit. `SOLUCIÓN k` follows each solution; the last line counts soluti
 and dead ends. --style compact prints the earlier form: one `iter=N` per trial in order, rows
 without spaces, every board after its trial, `FALLIDO` on a line after a failed one.
 
+Search tree (--tree dot|svg), in the language of --lang, as the source document draws it:
+each node shows `#k nivel=L` (the k-th iteration, at level L), `i=ROW j=COL n=DIGIT` and
+`d={...}`, the cell's candidates when tried. FALLIDO (FAILED, red): the deepening after the
+trial found a dead end; RECHAZADO (REJECTED, orange): every branch below it failed; SOLUCIÓN k
+(SOLUTION k, green): a solution, with the path to each one in bold green; ABIERTO (OPEN,
+dashed): the search stopped before finishing it. The drawing carries this legend.
+
 The text is printed as the search goes, in constant memory, however long (--all). A tree is
 drawn at the end, so it keeps at most --max-nodes nodes (default 2000) and says how many it
 left out. Several puzzles are traced on --threads threads, printed in input order.
@@ -553,7 +560,7 @@ pub struct CheckArgs {
     pub common: Common,
 }
 
-/// Language of the text trace.
+/// Language of the text trace and the search tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Lang {
     /// Spanish, as in the source documents.
@@ -583,7 +590,8 @@ pub enum TraceStyle {
 /// `sudokit trace`.
 #[derive(Debug, Args)]
 pub struct TraceArgs {
-    /// Language of the trace: Spanish (the default, as the source document) or English.
+    /// Language of the trace and of the tree's labels: Spanish (the default, as the source
+    /// document) or English.
     #[arg(long, value_enum, default_value_t = Lang::Es)]
     pub lang: Lang,
     /// Layout of the text trace.

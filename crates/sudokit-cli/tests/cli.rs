@@ -1670,6 +1670,7 @@ fn trace_help_says_the_default_language_and_the_new_options() {
         "--style <STYLE>",
         "--max-nodes <N>",
         "FALLIDO iter=4 i=2 j=8 n=7",
+        "RECHAZADO (REJECTED, orange): every branch below it failed",
     ] {
         assert!(r.out.contains(text), "--help lacks {text:?}:\n{}", r.out);
     }
@@ -1696,12 +1697,34 @@ fn trace_tree_keeps_max_nodes() {
         .filter(|l| l.starts_with("  n") && l.contains("[label="))
         .count();
     assert_eq!(nodes, 5);
+    // Spanish by default, as the text trace.
+    assert!(r.out.contains("(árbol limitado a 5 nodos)"), "{}", r.out);
+    let en = run(&[
+        "trace",
+        "--tree",
+        "dot",
+        "--lang",
+        "en",
+        "--max-nodes",
+        "5",
+        P17,
+    ]);
     assert!(
-        r.out.contains("not shown (tree capped at 5 nodes)"),
+        en.out.contains("not shown (tree capped at 5 nodes)"),
         "{}",
-        r.out
+        en.out
     );
-    let svg = run(&["trace", "--tree", "svg", "--max-nodes", "7", "--all", P17]);
+    let svg = run(&[
+        "trace",
+        "--tree",
+        "svg",
+        "--lang",
+        "en",
+        "--max-nodes",
+        "7",
+        "--all",
+        P17,
+    ]);
     assert_eq!(svg.code, 0);
     assert_eq!(svg.out.matches("rx=\"6\" fill=\"#").count(), 7);
     assert!(svg.out.contains("(tree capped at 7 nodes)"));
@@ -1717,10 +1740,65 @@ fn trace_tree_keeps_max_nodes() {
         &empty,
     ]);
     assert!(
-        r.out.contains("(tree capped at 2000 nodes)"),
+        r.out.contains("(árbol limitado a 2000 nodos)"),
         "{}",
         &r.out[..300]
     );
+}
+
+/// The tree's nodes carry the text trace's headers: every `iter=L i= j= n=`
+/// block of the trace is one node `nivel=L` with the same i, j, n, failed
+/// (`FALLIDO`) exactly when the block is, and solutions are numbered as
+/// the trace numbers them. `--lang en` gives the English words.
+#[test]
+fn trace_tree_labels_match_the_text_trace() {
+    let text = run(&["trace", "--all", P17]);
+    let mut want: Vec<String> = Vec::new();
+    for line in text.out.lines() {
+        let (failed, header) = match line.strip_prefix("FALLIDO ") {
+            Some(rest) => (true, rest),
+            None => (false, line),
+        };
+        if let Some(rest) = header.strip_prefix("iter=") {
+            if rest.starts_with("0 ") {
+                continue;
+            }
+            let (level, ijn) = rest.split_once(' ').unwrap();
+            want.push(format!(
+                "nivel={level} {ijn}{}",
+                if failed { " FALLIDO" } else { "" }
+            ));
+        } else if let Some(k) = line.strip_prefix("SOLUCIÓN ") {
+            want.last_mut().unwrap().push_str(&format!(" SOLUCIÓN {k}"));
+        }
+    }
+    let dot = run(&["trace", "--tree", "dot", "--all", P17]);
+    assert_eq!(dot.code, 0, "{}", dot.err);
+    let mut got: Vec<String> = Vec::new();
+    for line in dot
+        .out
+        .lines()
+        .filter(|l| l.starts_with("  n") && l.contains("[label=\"#"))
+    {
+        let label = line.split('"').nth(1).unwrap();
+        let parts: Vec<&str> = label.split("\\n").collect();
+        if parts[1] == "inicio" {
+            continue;
+        }
+        let level = parts[0].split(' ').nth(1).unwrap();
+        assert!(parts[2].starts_with("d={"), "{label}");
+        let word = match parts.get(3) {
+            Some(w) if *w == "FALLIDO" || w.starts_with("SOLUCIÓN") => format!(" {w}"),
+            _ => String::new(),
+        };
+        got.push(format!("{level} {}{word}", parts[1]));
+    }
+    assert!(want.len() > 3, "{}", text.out);
+    assert_eq!(got, want);
+    assert!(dot.out.contains("Leyenda:"));
+    let en = run(&["trace", "--tree", "svg", "--lang", "en", "--all", P17]);
+    assert!(en.out.contains(">FAILED</text>") && en.out.contains(">Legend: #k"));
+    assert!(!en.out.contains("FALLIDO"));
 }
 
 #[test]

@@ -66,7 +66,8 @@ fn outcome_json(outcome: &Outcome) -> Value {
 }
 
 /// Deepening: one run for the solutions, the trace text and the replay's
-/// events, one for the tree (the search is deterministic).
+/// events, one for the tree (the search is deterministic), both in the
+/// request's `lang`.
 fn deepening_run(req: &Request, puzzle: &Grid, limits: Limits) -> Result<Value, String> {
     let options = deepening::Options {
         select: opt_text(req, "select").map_or(Ok(Default::default()), str::parse)?,
@@ -94,6 +95,7 @@ fn deepening_run(req: &Request, puzzle: &Grid, limits: Limits) -> Result<Value, 
     let max_nodes =
         opt_u64(req, "max_nodes").map_or(tree::DEFAULT_MAX_NODES, |n| n.max(1) as usize);
     let (_, drawing) = deepening::tree(puzzle, &options, max_nodes);
+    let drawing = drawing.with_lang(lang);
     let mut answer = outcome_json(&outcome);
     answer["algorithm"] = "deepening".into();
     answer["solutions"] = solutions.into();

@@ -87,11 +87,11 @@ impl Tracer<'_> {
 
     /// The text trace, streamed, or the tree, drawn at the end.
     fn body(&self, out: impl Write, grid: &Grid) -> io::Result<Outcome> {
+        let lang = match self.args.lang {
+            Lang::Es => trace::Lang::Es,
+            Lang::En => trace::Lang::En,
+        };
         let Some(form) = self.args.tree else {
-            let lang = match self.args.lang {
-                Lang::Es => trace::Lang::Es,
-                Lang::En => trace::Lang::En,
-            };
             let style = match self.args.style {
                 TraceStyle::Document => trace::Style::Document,
                 TraceStyle::Compact => trace::Style::Compact,
@@ -102,7 +102,8 @@ impl Tracer<'_> {
             return Ok(outcome);
         };
         let max_nodes = self.args.max_nodes.unwrap_or(tree::DEFAULT_MAX_NODES);
-        let (outcome, tree) = deepening::tree(grid, &self.options, max_nodes);
+        let (outcome, mut tree) = deepening::tree(grid, &self.options, max_nodes);
+        tree.set_lang(lang);
         let drawing = match form {
             Tree::Dot => tree.to_dot(),
             Tree::Svg => tree.to_svg(),

@@ -44,7 +44,7 @@
 use super::trace::{Event, Verdict};
 use super::tree::Tree;
 use super::{ClassicStats, Clock, Limits, Outcome, Report, Stop};
-use crate::candidates::{Candidates, HOUSE_CELLS};
+use crate::candidates::{Candidates, DigitSet, HOUSE_CELLS};
 use crate::engine;
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::{self, Technique};
@@ -356,6 +356,7 @@ impl Search<'_> {
                 iteration: 0,
                 depth: 0,
                 trial: None,
+                candidates: DigitSet::EMPTY,
                 before: grid,
                 board: grid,
                 verdict: Verdict::Failed,
@@ -371,6 +372,7 @@ impl Search<'_> {
             iteration: 0,
             depth: 0,
             trial: None,
+            candidates: DigitSet::EMPTY,
             before: grid,
             board: &root.grid,
             verdict,
@@ -385,7 +387,8 @@ impl Search<'_> {
     /// `depth` trials below the root that is neither full nor contradictory.
     fn explore(&mut self, state: &State, depth: u64) -> Result<(), Stop> {
         let cell = self.select(state);
-        for digit in state.candidates.get(cell).iter() {
+        let candidates = state.candidates.get(cell);
+        for digit in candidates.iter() {
             if self
                 .options
                 .limits
@@ -409,6 +412,7 @@ impl Search<'_> {
                 iteration: self.stats.iterations,
                 depth: depth + 1,
                 trial: Some((cell, digit)),
+                candidates,
                 before: &state.grid,
                 board: &child.grid,
                 verdict,

@@ -32,6 +32,7 @@
 //! and `FALLIDO` / `FAILED` follows a failed board on a line of its own.
 
 use super::{Outcome, Stop};
+use crate::candidates::DigitSet;
 use crate::grid::{Cell, Digit, Grid};
 use std::fmt;
 use std::io::{self, Write};
@@ -133,6 +134,10 @@ pub struct Event<'a> {
     pub depth: u64,
     /// The cell and digit tried; `None` for the initial deepening.
     pub trial: Option<(Cell, Digit)>,
+    /// The candidates of the trial's cell on the board it was made on: the
+    /// digits the search tries there, in increasing order (`d` in the
+    /// source document). Empty for the initial deepening.
+    pub candidates: DigitSet,
     /// The board the trial was made on (for the initial deepening, the
     /// puzzle as given).
     pub before: &'a Grid,

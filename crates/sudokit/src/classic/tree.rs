@@ -1,25 +1,185 @@
-//! The search tree of the deepening search, drawn in DOT or SVG.
+//! The search tree of the deepening search, drawn in DOT or SVG as the
+//! source document draws it.
 //!
-//! The tree has the initial board as its root and one child per trial,
-//! labelled with the cell and digit (`r1c3=5`). Failed trials are drawn red,
-//! solutions filled green, and the path from the root to the first solution
-//! green and bold. [`Tree::to_dot`] writes Graphviz DOT; [`Tree::to_svg`]
-//! draws a self-contained SVG with a tidy layout (leaves on consecutive
-//! slots, parents centred over their children, one row per depth).
+//! The tree has the initial board as its root and one child per trial. Each
+//! node is labelled, in the tree's [`Lang`], with the document's notation:
+//!
+//! ```text
+//! #12 nivel=3       <- the 12th iteration (trial in the order made), at level 3
+//! i=1 j=2 n=5       <- row i and column j of the cell (1-based), the digit n tried
+//! d={4,5,9}         <- d: the cell's candidates when tried (the digits tried there)
+//! RECHAZADO         <- what the trial came to, when there is something to say
+//! ```
+//!
+//! The last line tells the kinds of node apart ([`NodeKind`]): a trial whose
+//! deepening found a dead end is *failed* (`FALLIDO`, `FAILED`, red); a trial
+//! that survived its deepening but every branch below it failed or was
+//! rejected in turn is *rejected* (`RECHAZADO`, `REJECTED`, orange); a full
+//! board is a solution (`SOLUCIÓN k`, `SOLUTION k`, filled green), and the
+//! path from the root to **each** solution is drawn green and bold. A node
+//! whose search the limits cut short is *open* (`ABIERTO`, `OPEN`, dashed).
+//! Both drawings carry a legend in the tree's language.
+//!
+//! [`Tree::to_dot`] writes Graphviz DOT; [`Tree::to_svg`] draws a
+//! self-contained SVG with a tidy layout (leaves on consecutive slots,
+//! parents centred over their children, one row per level).
 //!
 //! A drawing is made at the end, so the tree is kept in memory: at most
 //! `max_nodes` nodes (the root always). Later nodes are counted only, and
 //! the drawings say how many were left out (a grey `+N` box under the node
-//! whose children were dropped).
+//! whose children were dropped). Whether a kept node was rejected, and where
+//! the solutions lie, is followed on the current path of the search (at most
+//! one entry per level), so the kinds and paths stay exact under the cap.
 
 use super::Outcome;
 use super::deepening::{Options, Select};
 use super::trace::{Event, Lang, Verdict, summary};
+use crate::candidates::DigitSet;
 use crate::grid::{Cell, Digit};
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 /// The default cap on the nodes of a [`Tree`].
 pub const DEFAULT_MAX_NODES: usize = 2000;
+
+/// What a node of the search tree came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    /// The search below it was cut short by a limit (or is still going on),
+    /// or it lies on the path to a solution.
+    Open,
+    /// Failed (*fallido*): the deepening after the trial found a dead end.
+    Failed,
+    /// Rejected (*rechazado*): the deepening left it open, but every trial
+    /// below it (every candidate of the next cell) failed or was rejected.
+    Rejected,
+    /// The board is full: a solution.
+    Solution,
+}
+
+impl NodeKind {
+    /// The kind's name in data: `open`, `failed`, `rejected`, `solution`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            NodeKind::Open => "open",
+            NodeKind::Failed => "failed",
+            NodeKind::Rejected => "rejected",
+            NodeKind::Solution => "solution",
+        }
+    }
+
+    /// The word the drawings write on a node of this kind, in `lang`:
+    /// `FALLIDO`, `RECHAZADO`, `SOLUCIÓN`, `ABIERTO` (Spanish) or `FAILED`,
+    /// `REJECTED`, `SOLUTION`, `OPEN` (English).
+    pub const fn word(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (NodeKind::Open, Lang::En) => "OPEN",
+            (NodeKind::Open, Lang::Es) => "ABIERTO",
+            (NodeKind::Failed, Lang::En) => "FAILED",
+            (NodeKind::Failed, Lang::Es) => "FALLIDO",
+            (NodeKind::Rejected, Lang::En) => "REJECTED",
+            (NodeKind::Rejected, Lang::Es) => "RECHAZADO",
+            (NodeKind::Solution, Lang::En) => "SOLUTION",
+            (NodeKind::Solution, Lang::Es) => "SOLUCIÓN",
+        }
+    }
+}
+
+impl fmt::Display for NodeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A node of the recorded tree: the initial deepening (the root) or one
+/// trial.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// The node's level: trials on the path from the root to it, this one
+    /// included (0 for the root; `iter` of the document-style text trace).
+    pub level: u64,
+    /// The trial's number in the order made, 1-based; 0 for the root.
+    pub iteration: u64,
+    /// The cell and digit tried (`i`, `j`, `n`); `None` for the root.
+    pub trial: Option<(Cell, Digit)>,
+    /// The candidates of the trial's cell when it was tried (`d`): every
+    /// digit the search tries there. Empty for the root.
+    pub candidates: DigitSet,
+    /// What the deepening after the trial said.
+    pub verdict: Verdict,
+    /// What the node came to, its subtree included (final once
+    /// [`Tree::finish`] has been called).
+    pub kind: NodeKind,
+    /// Whether the node lies on the path from the root to a solution (or to
+    /// the nearest kept ancestor of a solution left out by the cap).
+    pub on_path: bool,
+    /// The solution's number in the order found, for a solution.
+    pub solution: Option<u64>,
+    /// The index of the parent node in [`Tree::nodes`]; `None` for the root.
+    pub parent: Option<usize>,
+    /// Children that were not kept because of the cap.
+    pub elided_children: u64,
+    children: Vec<usize>,
+}
+
+impl Node {
+    /// The indices of the kept children in [`Tree::nodes`], in the order
+    /// tried.
+    pub fn children(&self) -> &[usize] {
+        &self.children
+    }
+
+    /// The lines of the node's label in `lang`, as the drawings write them:
+    /// `#12 nivel=3`, `i=1 j=2 n=5`, `d={4,5,9}`, then the kind's word
+    /// (`FALLIDO`, `RECHAZADO`, `SOLUCIÓN 1`; `ABIERTO` for an open node off
+    /// the solution paths). The root has `inicio` (`start`) for the trial
+    /// and no `d`.
+    ///
+    /// ```
+    /// use sudokit::classic::deepening::{self, Options};
+    /// use sudokit::classic::trace::Lang;
+    /// use sudokit::Grid;
+    ///
+    /// let puzzle: Grid =
+    ///     "..63...........1..82...1..79...4..1.3..297.........5.....51..8...4..8.3......26.."
+    ///         .parse()?;
+    /// let (_, tree) = deepening::tree(&puzzle, &Options::default(), 100);
+    /// assert_eq!(tree.nodes()[2].label_lines(Lang::Es), ["#2 nivel=2", "i=1 j=2 n=4", "d={4,5,7,9}", "FALLIDO"]);
+    /// assert_eq!(tree.nodes()[0].label(Lang::En), "#0 level=0\nstart");
+    /// # Ok::<(), sudokit::ParseError>(())
+    /// ```
+    pub fn label_lines(&self, lang: Lang) -> Vec<String> {
+        let words = Words::of(lang);
+        let mut lines = vec![format!(
+            "#{} {}={}",
+            self.iteration, words.level, self.level
+        )];
+        match self.trial {
+            Some((cell, digit)) => {
+                lines.push(format!(
+                    "i={} j={} n={digit}",
+                    cell.row() + 1,
+                    cell.col() + 1
+                ));
+                let digits: Vec<String> = self.candidates.iter().map(|d| d.to_string()).collect();
+                lines.push(format!("d={{{}}}", digits.join(",")));
+            }
+            None => lines.push(words.start.to_string()),
+        }
+        match (self.kind, self.solution) {
+            (NodeKind::Solution, Some(k)) => {
+                lines.push(format!("{} {k}", NodeKind::Solution.word(lang)));
+            }
+            (NodeKind::Open, _) if self.on_path => {}
+            (kind, _) => lines.push(kind.word(lang).to_string()),
+        }
+        lines
+    }
+
+    /// [`Node::label_lines`] joined by newlines.
+    pub fn label(&self, lang: Lang) -> String {
+        self.label_lines(lang).join("\n")
+    }
+}
 
 /// A node of the recorded tree, or the nearest recorded ancestor of a node
 /// that was left out.
@@ -29,69 +189,79 @@ struct TreeRef {
     exact: bool,
 }
 
-#[derive(Clone, Debug)]
-struct TreeNode {
-    trial: Option<(Cell, Digit)>,
-    parent: Option<usize>,
-    children: Vec<usize>,
+/// A node on the current path of the search, kept or not: what is needed
+/// to tell, once its subtree is done, whether it was rejected.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    at: TreeRef,
     verdict: Verdict,
-    on_path: bool,
-    /// Children that were not recorded because of the cap.
-    elided_children: u64,
-}
-
-impl TreeNode {
-    fn label(&self) -> String {
-        match self.trial {
-            Some((cell, digit)) => format!("{cell}={digit}"),
-            None => "start".to_string(),
-        }
-    }
+    /// Trials made below it so far.
+    tried: usize,
+    /// Candidates of the cell tried below it (`d` of its children).
+    options: usize,
+    /// Whether every trial below it so far failed or was rejected.
+    all_dead: bool,
 }
 
 /// The search tree of a deepening search, at most `max_nodes` of it.
 ///
 /// Fed the events of [`super::deepening::trace`] in order with
-/// [`Tree::record`] (or made by [`super::deepening::tree`]).
+/// [`Tree::record`], then the outcome with [`Tree::finish`] (or made by
+/// [`super::deepening::tree`]). The drawings are in the tree's [`Lang`]
+/// (English unless [`Tree::set_lang`] or [`Tree::with_lang`] says otherwise).
 #[derive(Clone, Debug)]
 pub struct Tree {
-    description: String,
+    lang: Lang,
+    select: Select,
+    seed: u64,
+    /// The techniques' names, comma-separated; empty for none.
+    techniques: String,
     max_nodes: usize,
-    nodes: Vec<TreeNode>,
+    nodes: Vec<Node>,
     nodes_elided: u64,
-    /// The recorded node (or nearest recorded ancestor) at each depth of
-    /// the current path: the parent of the next trial is at its depth - 1.
-    path: Vec<TreeRef>,
+    /// The current path of the search, one entry per level: the parent of
+    /// the next trial is at its level - 1.
+    path: Vec<Step>,
     solutions: u64,
-    /// Whether the first solution lies below the recorded part of the tree.
-    first_solution_elided: bool,
+    /// Solutions that lie below the recorded part of the tree.
+    solutions_elided: u64,
     outcome: Option<Outcome>,
 }
 
 impl Tree {
     /// An empty tree for a search with `options`, keeping at most
-    /// `max_nodes` nodes (at least the root).
+    /// `max_nodes` nodes (at least the root), drawn in English.
     pub fn new(options: &Options, max_nodes: usize) -> Tree {
         let techniques: Vec<&str> = options.techniques.iter().map(|t| t.name()).collect();
-        let mut description = format!("select {}", options.select);
-        if options.select == Select::Random {
-            write!(description, " (seed {})", options.seed).expect("String");
-        }
-        if techniques.is_empty() {
-            description.push_str(", no techniques");
-        } else {
-            write!(description, ", {}", techniques.join(", ")).expect("String");
-        }
         Tree {
-            description,
+            lang: Lang::En,
+            select: options.select,
+            seed: options.seed,
+            techniques: techniques.join(", "),
             max_nodes: max_nodes.max(1),
             nodes: Vec::new(),
             nodes_elided: 0,
             path: Vec::new(),
             solutions: 0,
-            first_solution_elided: false,
+            solutions_elided: 0,
             outcome: None,
         }
+    }
+
+    /// The same tree drawn in `lang`.
+    pub fn with_lang(mut self, lang: Lang) -> Tree {
+        self.lang = lang;
+        self
+    }
+
+    /// Draws the tree in `lang` from now on (labels, legend, captions).
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+    }
+
+    /// The language of the drawings.
+    pub fn lang(&self) -> Lang {
+        self.lang
     }
 
     /// Adds the node of `event`, the next event of the search in order.
@@ -99,36 +269,56 @@ impl Tree {
         let here = match event.trial {
             None => {
                 self.nodes.clear();
-                self.nodes.push(TreeNode {
-                    trial: None,
-                    parent: None,
-                    children: Vec::new(),
-                    verdict: event.verdict,
-                    on_path: false,
-                    elided_children: 0,
-                });
                 self.path.clear();
+                self.nodes_elided = 0;
+                self.solutions = 0;
+                self.solutions_elided = 0;
+                self.nodes.push(Node {
+                    level: 0,
+                    iteration: event.iteration,
+                    trial: None,
+                    candidates: DigitSet::EMPTY,
+                    verdict: event.verdict,
+                    kind: kind_of(event.verdict),
+                    on_path: false,
+                    solution: None,
+                    parent: None,
+                    elided_children: 0,
+                    children: Vec::new(),
+                });
                 TreeRef { id: 0, exact: true }
             }
-            Some(trial) => {
+            Some(_) => {
                 let depth = usize::try_from(event.depth).unwrap_or(usize::MAX).max(1);
-                self.path.truncate(depth);
-                let Some(&parent) = self.path.last() else {
+                self.close_to(depth);
+                let Some(parent) = self.path.last_mut() else {
                     return;
                 };
-                self.add(parent, trial, event.verdict)
+                parent.tried += 1;
+                parent.options = event.candidates.len().max(parent.tried);
+                let parent = parent.at;
+                self.add(parent, event)
             }
         };
-        self.path.push(here);
+        self.path.push(Step {
+            at: here,
+            verdict: event.verdict,
+            tried: 0,
+            options: 0,
+            all_dead: true,
+        });
         if event.verdict == Verdict::Solution {
             self.solutions += 1;
-            if self.solutions == 1 {
-                self.mark_path(here);
+            if here.exact {
+                self.nodes[here.id].solution = Some(self.solutions);
+            } else {
+                self.solutions_elided += 1;
             }
+            self.mark_path(here.id);
         }
     }
 
-    fn add(&mut self, parent: TreeRef, trial: (Cell, Digit), verdict: Verdict) -> TreeRef {
+    fn add(&mut self, parent: TreeRef, event: &Event<'_>) -> TreeRef {
         if !parent.exact {
             self.nodes_elided += 1;
             return parent;
@@ -142,30 +332,67 @@ impl Tree {
             };
         }
         let id = self.nodes.len();
-        self.nodes.push(TreeNode {
-            trial: Some(trial),
-            parent: Some(parent.id),
-            children: Vec::new(),
-            verdict,
+        self.nodes.push(Node {
+            level: event.depth,
+            iteration: event.iteration,
+            trial: event.trial,
+            candidates: event.candidates,
+            verdict: event.verdict,
+            kind: kind_of(event.verdict),
             on_path: false,
+            solution: None,
+            parent: Some(parent.id),
             elided_children: 0,
+            children: Vec::new(),
         });
         self.nodes[parent.id].children.push(id);
         TreeRef { id, exact: true }
     }
 
-    fn mark_path(&mut self, node: TreeRef) {
-        self.first_solution_elided = !node.exact;
-        let mut at = Some(node.id);
+    /// Ends the subtrees of the path below its first `len` entries, the
+    /// deepest first: a node whose every candidate was tried and every
+    /// trial failed or was rejected is rejected.
+    fn close_to(&mut self, len: usize) {
+        while self.path.len() > len {
+            let Some(step) = self.path.pop() else { break };
+            let dead = match step.verdict {
+                Verdict::Failed => true,
+                Verdict::Solution => false,
+                Verdict::Open => step.tried > 0 && step.tried >= step.options && step.all_dead,
+            };
+            if dead && step.verdict == Verdict::Open && step.at.exact {
+                self.nodes[step.at.id].kind = NodeKind::Rejected;
+            }
+            if let Some(parent) = self.path.last_mut() {
+                parent.all_dead &= dead;
+            }
+        }
+    }
+
+    /// Marks the path from the root to node `id`, up to where an earlier
+    /// solution's path joins it.
+    fn mark_path(&mut self, id: usize) {
+        let mut at = Some(id);
         while let Some(id) = at {
+            if self.nodes[id].on_path {
+                break;
+            }
             self.nodes[id].on_path = true;
             at = self.nodes[id].parent;
         }
     }
 
-    /// Records how the search ended, for the drawings' captions.
+    /// Records how the search ended, for the drawings' captions, and closes
+    /// the nodes still on the search's path: their kinds are final.
     pub fn finish(&mut self, outcome: &Outcome) {
+        self.close_to(0);
         self.outcome = Some(*outcome);
+    }
+
+    /// The kept nodes, root first, each after its parent (in the order of
+    /// the search).
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
     }
 
     /// Nodes of the recorded tree, root included.
@@ -188,70 +415,133 @@ impl Tree {
         self.max_nodes
     }
 
-    /// A one-line description of the tree for titles.
+    /// Solutions recorded, kept or left out by the cap.
+    pub fn solutions(&self) -> u64 {
+        self.solutions
+    }
+
+    /// The title of the drawings: the search and its options.
+    fn title(&self) -> String {
+        let words = Words::of(self.lang);
+        let mut description = format!("{} {}", words.select, self.select);
+        if self.select == Select::Random {
+            write!(description, " ({} {})", words.seed, self.seed).expect("String");
+        }
+        if self.techniques.is_empty() {
+            write!(description, ", {}", words.no_techniques).expect("String");
+        } else {
+            write!(description, ", {}", self.techniques).expect("String");
+        }
+        format!("{} ({description})", words.title)
+    }
+
+    /// A one-line description of the tree for captions.
     fn tree_caption(&self) -> String {
-        let failed = self
-            .nodes
-            .iter()
-            .filter(|n| n.verdict == Verdict::Failed)
-            .count();
+        let words = Words::of(self.lang);
+        let count = |kind: NodeKind| self.nodes.iter().filter(|n| n.kind == kind).count();
+        let (failed, rejected) = (count(NodeKind::Failed), count(NodeKind::Rejected));
+        let plural =
+            |n: u64, (one, many): (&str, &str)| format!("{n} {}", if n == 1 { one } else { many });
         let summary = self
             .outcome
-            .map_or(String::new(), |o| summary(&o, Lang::En));
-        let nodes = |n: usize| {
-            if n == 1 {
-                "1 node".to_string()
-            } else {
-                format!("{n} nodes")
-            }
-        };
-        let mut caption = format!("{}, {failed} failed; {summary}", nodes(self.nodes.len()));
+            .map_or(String::new(), |o| summary(&o, self.lang));
+        let mut caption = format!(
+            "{}, {}, {}; {summary}",
+            plural(self.nodes.len() as u64, words.nodes),
+            plural(failed as u64, words.failed),
+            plural(rejected as u64, words.rejected),
+        );
         if self.nodes_elided > 0 {
-            write!(
-                caption,
-                "; {} more {} not shown (tree capped at {})",
-                self.nodes_elided,
-                if self.nodes_elided == 1 {
-                    "node"
-                } else {
-                    "nodes"
-                },
-                nodes(self.max_nodes)
-            )
+            let capped = plural(self.max_nodes as u64, words.nodes);
+            let elided = self.nodes_elided;
+            match self.lang {
+                Lang::En => write!(
+                    caption,
+                    "; {elided} more {} not shown (tree capped at {capped})",
+                    if elided == 1 { "node" } else { "nodes" }
+                ),
+                Lang::Es => write!(
+                    caption,
+                    "; {} más sin mostrar (árbol limitado a {capped})",
+                    plural(elided, words.nodes)
+                ),
+            }
             .expect("String");
         }
-        if self.first_solution_elided {
-            caption.push_str("; the first solution lies below the part shown");
+        if self.solutions_elided > 0 {
+            let k = self.solutions_elided;
+            match self.lang {
+                Lang::En => write!(
+                    caption,
+                    "; {} below the part shown",
+                    plural(k, ("solution lies", "solutions lie"))
+                ),
+                Lang::Es => write!(
+                    caption,
+                    "; {} bajo la parte mostrada",
+                    plural(k, ("solución queda", "soluciones quedan"))
+                ),
+            }
+            .expect("String");
         }
         caption
     }
 
     /// The search tree in Graphviz DOT: `digraph search { ... }`.
     ///
-    /// Failed trials are red, solutions filled green, the path to the first
-    /// solution dark green and bold. A grey `+N` node stands for children
-    /// left out by the cap.
+    /// Each node is labelled as [`Node::label_lines`] says. Failed trials
+    /// are red, rejected ones orange, solutions filled green, the paths to
+    /// the solutions dark green and bold, open nodes dashed. A grey `+N`
+    /// node stands for children left out by the cap. The graph's label and
+    /// the comments at the top hold the legend.
     pub fn to_dot(&self) -> String {
+        let words = Words::of(self.lang);
         let mut out = String::from("digraph search {\n");
-        let caption = format!(
-            "Deepening search tree ({}): {}",
-            self.description,
-            self.tree_caption()
-        );
-        writeln!(out, "  label=\"{}\";", dot_escape(&caption)).expect("String");
+        writeln!(out, "  // {}", words.legend_title).expect("String");
+        writeln!(out, "  // {}", words.notation).expect("String");
+        for (look, text) in [
+            ("color=red", words.key_failed),
+            ("color=darkorange3", words.key_rejected),
+            ("fillcolor=palegreen", words.key_solution),
+            ("color=darkgreen", words.key_path),
+            ("style=dashed", words.key_open),
+            ("color=gray", words.key_more),
+        ] {
+            writeln!(out, "  //   {look:<19} {text}").expect("String");
+        }
+        let caption = format!("{}: {}", self.title(), self.tree_caption());
+        writeln!(
+            out,
+            "  label=\"{}\\n{}\";",
+            dot_escape(&caption),
+            dot_escape(words.notation)
+        )
+        .expect("String");
         out.push_str("  labelloc=t;\n");
         out.push_str("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];\n");
         out.push_str("  edge [arrowsize=0.6];\n");
         for (id, node) in self.nodes.iter().enumerate() {
-            let mut attrs = vec![format!("label=\"{}\"", dot_escape(&node.label()))];
+            let label: Vec<String> = node
+                .label_lines(self.lang)
+                .iter()
+                .map(|l| dot_escape(l))
+                .collect();
+            let mut attrs = vec![format!("label=\"{}\"", label.join("\\n"))];
             let mut style = vec!["rounded"];
-            match node.verdict {
-                Verdict::Failed => attrs.push("color=red, fontcolor=red".into()),
-                Verdict::Solution => {
+            match node.kind {
+                NodeKind::Failed => attrs.push("color=red, fontcolor=red".into()),
+                NodeKind::Rejected => {
+                    style.push("filled");
+                    attrs.push(
+                        "color=darkorange3, fontcolor=darkorange4, fillcolor=papayawhip".into(),
+                    );
+                }
+                NodeKind::Solution => {
                     style.push("filled");
                     attrs.push("fillcolor=palegreen".into());
                 }
-                Verdict::Open => {}
+                NodeKind::Open if !node.on_path => style.push("dashed"),
+                NodeKind::Open => {}
             }
             if node.on_path {
                 style.push("bold");
@@ -286,16 +576,37 @@ impl Tree {
     /// The search tree as a self-contained SVG document.
     ///
     /// Leaves take consecutive horizontal slots, each parent is centred over
-    /// its children and each depth is one row. Failed trials have a red
-    /// outline and a red cross, solutions are filled green, and the path to
-    /// the first solution is drawn green and thicker.
+    /// its children and each level is one row; every box holds the node's
+    /// [`Node::label_lines`]. Failed trials have a red outline and a red
+    /// cross, rejected ones are orange, solutions filled green, open nodes
+    /// dashed, and the paths to the solutions are drawn green and thicker.
+    /// Under the title and caption, a legend in the tree's language explains
+    /// the labels and colours. Each node is a `<g class="node KIND">` with a
+    /// `<title>` (its label on one line, shown on hover).
     pub fn to_svg(&self) -> String {
-        const SLOT: f64 = 64.0;
-        const LEVEL: f64 = 56.0;
-        const BOX_W: f64 = 56.0;
-        const BOX_H: f64 = 22.0;
-        const TOP: f64 = 64.0;
+        const CHAR: f64 = 6.6;
+        const LINE: f64 = 13.0;
+        const TOP: f64 = 128.0;
         const MARGIN: f64 = 16.0;
+        const MORE_H: f64 = 22.0;
+
+        let words = Words::of(self.lang);
+        let labels: Vec<Vec<String>> = self
+            .nodes
+            .iter()
+            .map(|n| n.label_lines(self.lang))
+            .collect();
+        let lines = labels.iter().map(Vec::len).max().unwrap_or(1).max(1);
+        let chars = labels
+            .iter()
+            .flatten()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        let box_w = (chars as f64 * CHAR + 14.0).max(56.0).round();
+        let box_h = lines as f64 * LINE + 8.0;
+        let slot = box_w + 10.0;
+        let level = box_h + 28.0;
 
         let mut xs = vec![0.0; self.nodes.len()];
         let mut depths = vec![0usize; self.nodes.len()];
@@ -305,14 +616,24 @@ impl Tree {
             self.place(0, 0, &mut slots, &mut xs, &mut depths, &mut more);
         }
         let max_depth = depths.iter().copied().max().unwrap_or(0) + usize::from(!more.is_empty());
-        let px = |x: f64| MARGIN + x * SLOT + SLOT / 2.0;
-        let py = |d: usize| TOP + d as f64 * LEVEL + BOX_H / 2.0;
+        let px = |x: f64| MARGIN + x * slot + slot / 2.0;
+        let py = |d: usize| TOP + d as f64 * level + box_h / 2.0;
+        let title = self.title();
         let caption = self.tree_caption();
-        let width = (slots.max(1) as f64 * SLOT + 2.0 * MARGIN)
-            // Room for the title (bold, 15 px: about 9 px a character) and the caption.
-            .max(9.0 * (self.description.len() + 30) as f64 + 2.0 * MARGIN)
-            .max(7.0 * caption.len() as f64 + 2.0 * MARGIN);
-        let height = TOP + (max_depth as f64 + 1.0) * LEVEL + MARGIN;
+        let notation = format!("{} {}", words.legend_title, words.notation);
+        let keys = legend_keys(&words);
+        let keys_width = keys
+            .chunks(3)
+            .map(|row| row.iter().map(|k| key_advance(k.1)).sum::<f64>())
+            .fold(0.0, f64::max);
+        let width = (slots.max(1) as f64 * slot + 2.0 * MARGIN)
+            // Room for the title (bold, 15 px: about 9 px a character), the
+            // caption and the legend.
+            .max(9.0 * title.chars().count() as f64 + 2.0 * MARGIN)
+            .max(7.0 * caption.chars().count() as f64 + 2.0 * MARGIN)
+            .max(6.4 * notation.chars().count() as f64 + 2.0 * MARGIN)
+            .max(keys_width + 2.0 * MARGIN);
+        let height = TOP + (max_depth as f64 + 1.0) * level + MARGIN;
 
         let mut out = String::new();
         writeln!(
@@ -321,7 +642,6 @@ impl Tree {
              viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">"
         )
         .expect("String");
-        let title = format!("Deepening search tree ({})", self.description);
         writeln!(out, "<title>{}</title>", xml_escape(&title)).expect("String");
         out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
         writeln!(
@@ -336,6 +656,7 @@ impl Tree {
             xml_escape(&caption)
         )
         .expect("String");
+        self.svg_legend(&mut out, &notation, &keys);
 
         out.push_str("<g stroke-linecap=\"round\">\n");
         for (id, node) in self.nodes.iter().enumerate() {
@@ -349,9 +670,9 @@ impl Tree {
                 out,
                 "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{stroke}\" stroke-width=\"{w}\"/>",
                 px(xs[parent]),
-                py(depths[parent]) + BOX_H / 2.0,
+                py(depths[parent]) + box_h / 2.0,
                 px(xs[id]),
-                py(depths[id]) - BOX_H / 2.0
+                py(depths[id]) - box_h / 2.0
             )
             .expect("String");
         }
@@ -360,36 +681,45 @@ impl Tree {
                 out,
                 "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#bbb\" stroke-dasharray=\"3,3\"/>",
                 px(xs[parent]),
-                py(depths[parent]) + BOX_H / 2.0,
+                py(depths[parent]) + box_h / 2.0,
                 px(x),
-                py(depths[parent] + 1) - BOX_H / 2.0
+                py(depths[parent] + 1) - MORE_H / 2.0
             )
             .expect("String");
         }
         out.push_str("</g>\n<g text-anchor=\"middle\">\n");
         for (id, node) in self.nodes.iter().enumerate() {
             let (cx, cy) = (px(xs[id]), py(depths[id]));
-            let (fill, stroke, text) = match node.verdict {
-                Verdict::Failed => ("#fdecea", "#d1242f", "#d1242f"),
-                Verdict::Solution => ("#c6f6c6", "#1a7f37", "#0b3d17"),
-                Verdict::Open => ("#f6f8fa", "#57606a", "#24292f"),
-            };
+            let look = Look::of(node.kind);
             let (stroke, w) = if node.on_path {
                 ("#1a7f37", 3)
             } else {
-                (stroke, 1)
+                (look.stroke, 1)
+            };
+            let dash = if node.kind == NodeKind::Open && !node.on_path {
+                " stroke-dasharray=\"4,3\""
+            } else {
+                ""
             };
             writeln!(
                 out,
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"6\" \
-                 fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{w}\"/>",
-                cx - BOX_W / 2.0,
-                cy - BOX_H / 2.0
+                "<g class=\"node {}\"><title>{}</title>",
+                node.kind,
+                xml_escape(&labels[id].join(" "))
             )
             .expect("String");
-            if node.verdict == Verdict::Failed {
+            writeln!(
+                out,
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{box_w}\" height=\"{box_h}\" rx=\"6\" \
+                 fill=\"{}\" stroke=\"{stroke}\" stroke-width=\"{w}\"{dash}/>",
+                cx - box_w / 2.0,
+                cy - box_h / 2.0,
+                look.fill
+            )
+            .expect("String");
+            if node.kind == NodeKind::Failed {
                 // A small cross in the box's top-right corner.
-                let (x0, y0) = (cx + BOX_W / 2.0 - 7.0, cy - BOX_H / 2.0 + 2.0);
+                let (x0, y0) = (cx + box_w / 2.0 - 8.0, cy - box_h / 2.0 + 3.0);
                 writeln!(
                     out,
                     "<path d=\"M{:.1},{:.1} l5,5 m0,-5 l-5,5\" stroke=\"#d1242f\" stroke-width=\"1.5\"/>",
@@ -397,27 +727,32 @@ impl Tree {
                 )
                 .expect("String");
             }
-            writeln!(
-                out,
-                "<text x=\"{cx:.1}\" y=\"{:.1}\" fill=\"{text}\"{}>{}</text>",
-                cy + 4.0,
-                if node.on_path {
-                    " font-weight=\"bold\""
-                } else {
-                    ""
-                },
-                xml_escape(&node.label())
-            )
-            .expect("String");
+            let first = cy - (labels[id].len() as f64 - 1.0) * LINE / 2.0 + 4.0;
+            // The kind's word (after the trial's lines) in bold; the
+            // labels on a path too.
+            let words_from = if node.trial.is_some() { 3 } else { 2 };
+            for (k, line) in labels[id].iter().enumerate() {
+                let bold = node.on_path || k >= words_from;
+                writeln!(
+                    out,
+                    "<text x=\"{cx:.1}\" y=\"{:.1}\" fill=\"{}\"{}>{}</text>",
+                    first + k as f64 * LINE,
+                    look.text,
+                    if bold { " font-weight=\"bold\"" } else { "" },
+                    xml_escape(line)
+                )
+                .expect("String");
+            }
+            out.push_str("</g>\n");
         }
         for &(parent, x, count) in &more {
             let (cx, cy) = (px(x), py(depths[parent] + 1));
             writeln!(
                 out,
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"6\" \
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{box_w}\" height=\"{MORE_H}\" rx=\"6\" \
                  fill=\"white\" stroke=\"#bbb\" stroke-dasharray=\"3,3\"/>",
-                cx - BOX_W / 2.0,
-                cy - BOX_H / 2.0
+                cx - box_w / 2.0,
+                cy - MORE_H / 2.0
             )
             .expect("String");
             writeln!(
@@ -429,6 +764,46 @@ impl Tree {
         }
         out.push_str("</g>\n</svg>\n");
         out
+    }
+
+    /// The legend under the caption: the notation on one line, then a
+    /// swatch and its words for each kind of node, three to a row.
+    fn svg_legend(&self, out: &mut String, notation: &str, keys: &[(Look, &str)]) {
+        const MARGIN: f64 = 16.0;
+        writeln!(
+            out,
+            "<g class=\"legend\">\n<text x=\"{MARGIN}\" y=\"64\" fill=\"#333\">{}</text>",
+            xml_escape(notation)
+        )
+        .expect("String");
+        for (row, keys) in keys.chunks(3).enumerate() {
+            let y = 74.0 + row as f64 * 20.0;
+            let mut x = MARGIN;
+            for (look, text) in keys {
+                let dash = if look.dashed {
+                    " stroke-dasharray=\"4,3\""
+                } else {
+                    ""
+                };
+                writeln!(
+                    out,
+                    "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"22\" height=\"14\" rx=\"3\" \
+                     fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\"{dash}/>",
+                    look.fill, look.stroke, look.width
+                )
+                .expect("String");
+                writeln!(
+                    out,
+                    "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"#333\">{}</text>",
+                    x + 28.0,
+                    y + 11.0,
+                    xml_escape(text)
+                )
+                .expect("String");
+                x += key_advance(text);
+            }
+        }
+        out.push_str("</g>\n");
     }
 
     /// Lays out the subtree of `id` at `depth`: leaves (and `+N` boxes) take
@@ -470,6 +845,144 @@ impl Tree {
     }
 }
 
+fn kind_of(verdict: Verdict) -> NodeKind {
+    match verdict {
+        Verdict::Open => NodeKind::Open,
+        Verdict::Failed => NodeKind::Failed,
+        Verdict::Solution => NodeKind::Solution,
+    }
+}
+
+/// The colours of a box in the SVG.
+#[derive(Clone, Copy, Debug)]
+struct Look {
+    fill: &'static str,
+    stroke: &'static str,
+    text: &'static str,
+    width: u8,
+    dashed: bool,
+}
+
+impl Look {
+    const fn of(kind: NodeKind) -> Look {
+        let (fill, stroke, text) = match kind {
+            NodeKind::Failed => ("#fdecea", "#d1242f", "#d1242f"),
+            NodeKind::Rejected => ("#fff1e5", "#bc4c00", "#953800"),
+            NodeKind::Solution => ("#c6f6c6", "#1a7f37", "#0b3d17"),
+            NodeKind::Open => ("#f6f8fa", "#57606a", "#24292f"),
+        };
+        Look {
+            fill,
+            stroke,
+            text,
+            width: 1,
+            dashed: false,
+        }
+    }
+}
+
+/// The swatches of the SVG legend and their words.
+fn legend_keys(words: &Words) -> [(Look, &'static str); 6] {
+    let path = Look {
+        stroke: "#1a7f37",
+        width: 3,
+        ..Look::of(NodeKind::Open)
+    };
+    let open = Look {
+        dashed: true,
+        ..Look::of(NodeKind::Open)
+    };
+    let more = Look {
+        fill: "white",
+        stroke: "#bbb",
+        text: "#888",
+        width: 1,
+        dashed: true,
+    };
+    [
+        (Look::of(NodeKind::Failed), words.key_failed),
+        (Look::of(NodeKind::Rejected), words.key_rejected),
+        (Look::of(NodeKind::Solution), words.key_solution),
+        (path, words.key_path),
+        (open, words.key_open),
+        (more, words.key_more),
+    ]
+}
+
+/// The room a legend entry takes: its swatch, its words and a gap.
+fn key_advance(text: &str) -> f64 {
+    28.0 + 6.4 * text.chars().count() as f64 + 18.0
+}
+
+/// The words of the drawings in one language.
+struct Words {
+    title: &'static str,
+    select: &'static str,
+    seed: &'static str,
+    no_techniques: &'static str,
+    nodes: (&'static str, &'static str),
+    failed: (&'static str, &'static str),
+    rejected: (&'static str, &'static str),
+    level: &'static str,
+    start: &'static str,
+    legend_title: &'static str,
+    notation: &'static str,
+    key_failed: &'static str,
+    key_rejected: &'static str,
+    key_solution: &'static str,
+    key_path: &'static str,
+    key_open: &'static str,
+    key_more: &'static str,
+}
+
+impl Words {
+    const fn of(lang: Lang) -> Words {
+        match lang {
+            Lang::En => Words {
+                title: "Deepening search tree",
+                select: "select",
+                seed: "seed",
+                no_techniques: "no techniques",
+                nodes: ("node", "nodes"),
+                failed: ("failed", "failed"),
+                rejected: ("rejected", "rejected"),
+                level: "level",
+                start: "start",
+                legend_title: "Legend:",
+                notation: "#k: the k-th iteration (trial); level: trials on the path from the root; \
+                           i, j: row and column; n: the digit tried; d: the cell's candidates",
+                key_failed: "FAILED: the deepening after the trial found a dead end",
+                key_rejected: "REJECTED: every branch below failed",
+                key_solution: "SOLUTION k: the k-th solution",
+                key_path: "the path to a solution",
+                key_open: "OPEN: the search stopped before its end",
+                key_more: "+N: nodes not shown",
+            },
+            Lang::Es => Words {
+                title: "Árbol de búsqueda con profundización",
+                select: "selección",
+                seed: "semilla",
+                no_techniques: "sin técnicas",
+                nodes: ("nodo", "nodos"),
+                failed: ("fallido", "fallidos"),
+                rejected: ("rechazado", "rechazados"),
+                level: "nivel",
+                start: "inicio",
+                legend_title: "Leyenda:",
+                notation: "#k: la k-ésima iteración (ensayo); nivel: ensayos en el camino desde \
+                           la raíz; i, j: fila y columna; n: el dígito ensayado; d: los \
+                           candidatos de la casilla",
+                key_failed: "FALLIDO: la profundización tras el ensayo halló un callejón sin salida",
+                key_rejected: "RECHAZADO: fallaron todas las ramas por debajo",
+                key_solution: "SOLUCIÓN k: la k-ésima solución",
+                key_path: "el camino a una solución",
+                key_open: "ABIERTO: la búsqueda se detuvo antes de acabarlo",
+                key_more: "+N: nodos sin mostrar",
+            },
+        }
+    }
+}
+
 fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
@@ -492,6 +1005,7 @@ fn dot_escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::candidates::Candidates;
     use crate::classic::deepening::{self, Options};
     use crate::classic::test_support::*;
     use crate::classic::{Limits, Stop};
@@ -571,11 +1085,11 @@ mod tests {
             n += 1;
             ControlFlow::Continue(())
         });
+        tree.finish(&outcome);
         assert_eq!(tree.len() as u64, outcome.stats.iterations + 1);
         let parents: Vec<Option<usize>> = tree.nodes.iter().map(|n| n.parent).collect();
         assert_eq!(parents, expected_parent);
-        let on_path = tree.nodes.iter().filter(|n| n.on_path).count() as u64;
-        assert_eq!(Some(on_path - 1), first_solution_depth);
+        assert!(first_solution_depth.is_some());
         assert!(tree.nodes[0].on_path);
     }
 
@@ -588,7 +1102,13 @@ mod tests {
         assert!(svg.contains(">start</text>"));
         assert!(svg.contains("#d1242f"));
         assert!(svg.contains("stroke-width=\"3\""));
-        assert!(svg.contains(">r1c1=1</text>"));
+        assert!(svg.contains(">i=1 j=1 n=1</text>"));
+        assert!(svg.contains(">d={1,4,5,7}</text>"));
+        assert!(svg.contains(
+            "<g class=\"node rejected\"><title>#14 level=4 i=1 j=6 n=9 d={4,9} REJECTED</title>"
+        ));
+        assert!(svg.contains("<g class=\"legend\">"));
+        assert!(svg.contains(">REJECTED: every branch below failed</text>"));
     }
 
     #[test]
@@ -641,6 +1161,284 @@ mod tests {
         // A cap of 0 still keeps the root.
         let (_, tree) = deepening::tree(&hard_puzzle(), &Options::default(), 0);
         assert_eq!(tree.len(), 1);
+    }
+
+    fn lines(tree: &Tree, id: usize, lang: Lang) -> Vec<String> {
+        tree.nodes()[id].label_lines(lang)
+    }
+
+    /// The first trials on [`HARD`] (as the text trace prints them: r1c1=1
+    /// kept, r1c2=4 and r1c2=5 failed), labelled with level, iteration,
+    /// i, j, n and the cell's candidates. By hand: r1c1 sees 3, 6 in its
+    /// row, 3, 8, 9 in its column and 2, 6, 8 in its box, so d = {1,4,5,7};
+    /// after r1c1=1, r1c2 sees 1, 3, 6 and 2, 8: d = {4,5,7,9}.
+    #[test]
+    fn nodes_are_labelled_with_the_documents_notation() {
+        let (_, tree) = deepening::tree(&hard_puzzle(), &Options::default(), 2000);
+        assert_eq!(lines(&tree, 0, Lang::Es), ["#0 nivel=0", "inicio"]);
+        assert_eq!(lines(&tree, 0, Lang::En), ["#0 level=0", "start"]);
+        assert_eq!(
+            lines(&tree, 1, Lang::Es),
+            ["#1 nivel=1", "i=1 j=1 n=1", "d={1,4,5,7}"]
+        );
+        assert_eq!(
+            lines(&tree, 2, Lang::Es),
+            ["#2 nivel=2", "i=1 j=2 n=4", "d={4,5,7,9}", "FALLIDO"]
+        );
+        assert_eq!(
+            lines(&tree, 3, Lang::En),
+            ["#3 level=2", "i=1 j=2 n=5", "d={4,5,7,9}", "FAILED"]
+        );
+        assert_eq!(
+            lines(&tree, 11, Lang::Es),
+            ["#11 nivel=7", "i=2 j=2 n=5", "d={3,5,9}", "SOLUCIÓN 1"]
+        );
+        assert_eq!(
+            lines(&tree, 11, Lang::En)[3],
+            "SOLUTION 1",
+            "the solution's number, as the trace's SOLUTION 1"
+        );
+        let node = &tree.nodes()[2];
+        assert_eq!((node.level, node.iteration), (2, 2));
+        assert_eq!(
+            node.trial,
+            Some((Cell::at(0, 1).unwrap(), Digit::new(4).unwrap()))
+        );
+        assert_eq!(node.candidates.to_string(), "4579");
+        assert_eq!(
+            (node.kind, node.parent, node.on_path),
+            (NodeKind::Failed, Some(1), false)
+        );
+        assert_eq!(tree.nodes()[1].children(), [2, 3, 4, 21]);
+        // Each node's d is every candidate of its cell on its parent's
+        // board (the singles only place digits), and the search tries
+        // them all: the siblings are d, in order.
+        let mut boards = vec![];
+        deepening::trace(&hard_puzzle(), &Options::default(), &mut |e| {
+            boards.push(*e.board);
+            ControlFlow::Continue(())
+        });
+        for node in tree.nodes() {
+            let Some((cell, _)) = node.trial else {
+                continue;
+            };
+            let parent = &tree.nodes()[node.parent.unwrap()];
+            let board = &boards[parent.iteration as usize];
+            assert_eq!(node.candidates, Candidates::from_grid(board).get(cell));
+            let digits: DigitSet = parent
+                .children()
+                .iter()
+                .map(|&c| tree.nodes()[c].trial.unwrap().1)
+                .collect();
+            assert_eq!(digits, node.candidates, "#{}", node.iteration);
+        }
+    }
+
+    /// r1c6=9 (#14) survives its deepening, but both trials below it,
+    /// r1c7=4 and r1c7=8 (d = {4,8}), fail: it is rejected. r1c1=7 (#24)
+    /// is rejected over rejected children. Every kind agrees with its
+    /// definition, checked from the children.
+    #[test]
+    fn a_node_whose_branches_all_fail_is_rejected() {
+        let (outcome, tree) = deepening::tree(&hard_puzzle(), &Options::default(), 2000);
+        assert_eq!(outcome.stop, Stop::Exhausted);
+        let n = tree.nodes();
+        assert_eq!(
+            lines(&tree, 14, Lang::Es),
+            ["#14 nivel=4", "i=1 j=6 n=9", "d={4,9}", "RECHAZADO"]
+        );
+        assert_eq!(lines(&tree, 14, Lang::En)[3], "REJECTED");
+        assert_eq!(n[14].verdict, Verdict::Open);
+        assert_eq!(n[14].children(), [15, 16]);
+        assert!(n[15..=16].iter().all(|c| c.kind == NodeKind::Failed));
+        assert_eq!(n[15].candidates.len(), 2);
+        assert_eq!(n[24].kind, NodeKind::Rejected);
+        assert_eq!(n[n[24].children()[0]].kind, NodeKind::Rejected);
+        for (id, node) in n.iter().enumerate() {
+            let children: Vec<&Node> = node.children().iter().map(|&c| &n[c]).collect();
+            let all_tried = children
+                .first()
+                .is_some_and(|c| c.candidates.len() == children.len());
+            let all_dead = children
+                .iter()
+                .all(|c| matches!(c.kind, NodeKind::Failed | NodeKind::Rejected));
+            let expected = match node.verdict {
+                Verdict::Failed => NodeKind::Failed,
+                Verdict::Solution => NodeKind::Solution,
+                Verdict::Open if all_tried && all_dead => NodeKind::Rejected,
+                Verdict::Open => NodeKind::Open,
+            };
+            assert_eq!(node.kind, expected, "node {id}");
+        }
+        let count = |k| n.iter().filter(|node| node.kind == k).count();
+        assert_eq!(count(NodeKind::Rejected), 9);
+        assert_eq!(count(NodeKind::Failed) as u64, outcome.stats.dead_ends);
+        // The only open nodes lead to the solution.
+        assert!(
+            n.iter()
+                .all(|node| node.kind != NodeKind::Open || node.on_path)
+        );
+        let dot = tree.to_dot();
+        assert!(dot.contains("40 nodes, 23 failed, 9 rejected; 1 solution"));
+        assert!(dot.contains(
+            "n14 [label=\"#14 level=4\\ni=1 j=6 n=9\\nd={4,9}\\nREJECTED\", color=darkorange3"
+        ));
+    }
+
+    /// Every solution's path is marked, not only the first: on [`MANY`]
+    /// the marked nodes are exactly the solutions and their ancestors, and
+    /// the solutions are numbered in the order found.
+    #[test]
+    fn the_path_to_every_solution_is_marked() {
+        let (outcome, tree) = deepening::tree(&many_solutions(), &Options::default(), usize::MAX);
+        assert_eq!(outcome.found, MANY_COUNT as u64);
+        assert_eq!(tree.solutions(), MANY_COUNT as u64);
+        let n = tree.nodes();
+        let mut expected = vec![false; n.len()];
+        let mut numbers = Vec::new();
+        for (id, node) in n.iter().enumerate() {
+            if node.kind == NodeKind::Solution {
+                numbers.push(node.solution.unwrap());
+                let mut at = Some(id);
+                while let Some(a) = at {
+                    expected[a] = true;
+                    at = n[a].parent;
+                }
+            }
+        }
+        assert_eq!(numbers, (1..=MANY_COUNT as u64).collect::<Vec<_>>());
+        let marked: Vec<bool> = n.iter().map(|node| node.on_path).collect();
+        assert_eq!(marked, expected);
+        // The last solution's path is marked as well as the first's.
+        let last = n
+            .iter()
+            .rposition(|node| node.kind == NodeKind::Solution)
+            .unwrap();
+        assert!(n[last].on_path && n[n[last].parent.unwrap()].on_path);
+        // No node on a path is failed or rejected, and the SVG draws each
+        // marked edge thick.
+        assert!(
+            n.iter()
+                .all(|node| !node.on_path
+                    || matches!(node.kind, NodeKind::Open | NodeKind::Solution))
+        );
+        let svg = tree.to_svg();
+        let thick = svg
+            .lines()
+            .filter(|l| {
+                l.starts_with("<line") && l.ends_with("stroke=\"#1a7f37\" stroke-width=\"3\"/>")
+            })
+            .count();
+        assert_eq!(thick, expected.iter().filter(|&&m| m).count() - 1);
+
+        // Two solutions side by side: both marked, both numbered.
+        let (puzzle, _, _) = deadly_pattern();
+        let (_, tree) = deepening::tree(&puzzle, &Options::default(), 10);
+        let words: Vec<String> = tree.nodes()[1..]
+            .iter()
+            .map(|node| node.label_lines(Lang::Es)[3].clone())
+            .collect();
+        assert_eq!(words, ["SOLUCIÓN 1", "SOLUCIÓN 2"]);
+        assert!(tree.nodes().iter().all(|node| node.on_path));
+    }
+
+    /// The drawings speak the tree's language: labels, caption, legend.
+    #[test]
+    fn spanish_and_english_drawings() {
+        let (_, tree) = deepening::tree(&hard_puzzle(), &Options::default(), 2000);
+        assert_eq!(tree.lang(), Lang::En);
+        let tree = tree.with_lang(Lang::Es);
+        assert_eq!(tree.lang(), Lang::Es);
+        let dot = tree.to_dot();
+        for text in [
+            "Árbol de búsqueda con profundización (selección next, full-house",
+            "40 nodos, 23 fallidos, 9 rechazados; 1 solución, 39 iteraciones, 23 ramas fallidas: búsqueda completa",
+            "  // Leyenda:",
+            "FALLIDO: la profundización tras el ensayo halló un callejón sin salida",
+            "RECHAZADO: fallaron todas las ramas por debajo",
+            "d: los candidatos de la casilla",
+            "\\nRECHAZADO\"",
+            "\\nFALLIDO\"",
+            "\\nSOLUCIÓN 1\"",
+        ] {
+            assert!(dot.contains(text), "{text}");
+        }
+        assert!(!dot.contains("FAILED") && !dot.contains("REJECTED"));
+        let svg = tree.to_svg();
+        assert_balanced_xml(&svg);
+        for text in [
+            ">FALLIDO</text>",
+            ">RECHAZADO</text>",
+            ">SOLUCIÓN 1</text>",
+            ">inicio</text>",
+        ] {
+            assert!(svg.contains(text), "{text}");
+        }
+        assert!(svg.contains(">Leyenda: #k: la k-ésima iteración (ensayo); nivel:"));
+        let mut tree = tree;
+        tree.set_lang(Lang::En);
+        let svg = tree.to_svg();
+        for text in [
+            ">FAILED</text>",
+            ">REJECTED</text>",
+            ">SOLUTION 1</text>",
+            ">Legend: #k",
+        ] {
+            assert!(svg.contains(text), "{text}");
+        }
+        assert!(!svg.contains("FALLIDO"));
+        assert_eq!(NodeKind::Rejected.word(Lang::Es), "RECHAZADO");
+        assert_eq!(NodeKind::Failed.to_string(), "failed");
+    }
+
+    /// A search cut short leaves open nodes (dashed, `ABIERTO`), not
+    /// rejected ones: r1c1=1 had trials left.
+    #[test]
+    fn a_search_cut_short_leaves_open_nodes() {
+        let options = Options {
+            limits: Limits {
+                max_iterations: Some(3),
+                ..Limits::NONE
+            },
+            ..Options::default()
+        };
+        let (_, tree) = deepening::tree(&hard_puzzle(), &options, 100);
+        let kinds: Vec<NodeKind> = tree.nodes().iter().map(|n| n.kind).collect();
+        use NodeKind::*;
+        assert_eq!(kinds, [Open, Open, Failed, Failed]);
+        assert_eq!(lines(&tree, 1, Lang::Es)[3], "ABIERTO");
+        assert!(tree.to_dot().contains("style=\"rounded,dashed\""));
+        assert!(tree.to_svg().contains("<g class=\"node open\">"));
+    }
+
+    /// Under the cap the kept nodes have the kinds and paths of the whole
+    /// tree: they are followed on the search's path, not on what is kept.
+    #[test]
+    fn kinds_and_paths_are_exact_under_the_cap() {
+        let full = deepening::tree(&hard_puzzle(), &Options::default(), 2000).1;
+        for cap in [1, 2, 5, 12, 15, 30] {
+            let (_, capped) = deepening::tree(&hard_puzzle(), &Options::default(), cap);
+            assert_eq!(capped.len(), cap);
+            for (a, b) in capped.nodes().iter().zip(full.nodes()) {
+                assert_eq!(
+                    (a.kind, a.on_path, a.solution),
+                    (b.kind, b.on_path, b.solution)
+                );
+                assert_eq!(a.label_lines(Lang::Es), b.label_lines(Lang::Es));
+            }
+        }
+        // With 5 nodes the solution (#11) is left out: the path leads to
+        // its nearest kept ancestor, and the caption says where it is.
+        let (_, capped) = deepening::tree(&hard_puzzle(), &Options::default(), 5);
+        let marked: Vec<usize> = (0..5).filter(|&i| capped.nodes()[i].on_path).collect();
+        assert_eq!(marked, [0, 1, 4]);
+        assert!(
+            capped
+                .to_dot()
+                .contains("; 1 solution lies below the part shown")
+        );
+        let es = capped.with_lang(Lang::Es).to_dot();
+        assert!(es.contains("35 nodos más sin mostrar (árbol limitado a 5 nodos); 1 solución queda bajo la parte mostrada"));
     }
 
     #[test]
