@@ -83,11 +83,7 @@ impl std::str::FromStr for DigitSet {
     /// the error is the first character that is not a digit 1-9.
     fn from_str(s: &str) -> Result<DigitSet, char> {
         s.chars()
-            .map(|ch| {
-                ch.to_digit(10)
-                    .and_then(|d| Digit::new(d as u8))
-                    .ok_or(ch)
-            })
+            .map(|ch| ch.to_digit(10).and_then(|d| Digit::new(d as u8)).ok_or(ch))
             .collect()
     }
 }

@@ -260,7 +260,9 @@ mod tests {
         let r1c2 = cell("r1c2");
         let r1c3 = cell("r1c3");
         let true_2 = solution.get(r1c2).unwrap();
-        let wrong_3 = Digit::all().find(|&d| Some(d) != solution.get(r1c3)).unwrap();
+        let wrong_3 = Digit::all()
+            .find(|&d| Some(d) != solution.get(r1c3))
+            .unwrap();
         let mut values = givens();
         values.set(r1c3, Some(wrong_3));
         let mut marks = [DigitSet::EMPTY; 81];
@@ -269,9 +271,11 @@ mod tests {
         let found = pos.mistakes(&pos.solution().unwrap());
         assert_eq!(found.wrong, vec![(r1c3, wrong_3)]);
         assert_eq!(found.removed, vec![(r1c2, true_2)]);
-        assert!(MarkedGrid::from_givens(givens())
-            .mistakes(&solution)
-            .is_empty());
+        assert!(
+            MarkedGrid::from_givens(givens())
+                .mistakes(&solution)
+                .is_empty()
+        );
     }
 
     #[test]

@@ -42,11 +42,13 @@ mod json;
 #[cfg(feature = "json")]
 mod json_value;
 mod line;
+mod marks;
 mod reader;
 mod source;
 #[cfg(test)]
 mod tests;
 
+pub use marks::{to_hodoku_library, to_pm_grid, to_pm729, to_simple_sudoku};
 pub use reader::{ReadError, Reader, Syntax};
 
 use crate::error::{ParseError, ParseErrorKind};
