@@ -15,6 +15,8 @@ pub(crate) mod grid;
 pub(crate) mod library;
 pub(crate) mod pm729;
 pub(crate) mod simple;
+#[cfg(test)]
+mod tests;
 
 pub use grid::to_pm_grid;
 pub use library::to_hodoku_library;
