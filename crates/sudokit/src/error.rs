@@ -70,6 +70,48 @@ pub enum ParseErrorKind {
     /// JSON input that is not a puzzle.
     #[error("JSON: {0}")]
     Json(String),
+    /// A pencil-mark position (729 characters, a pencil-mark grid, a HoDoKu
+    /// library line, SimpleSudoku's grids) that cannot be read: the cell at
+    /// fault, when there is one, and why (`r2c5: no candidate`).
+    #[error("{}{reason}", cell.map_or_else(String::new, |c| format!("{c}: ")))]
+    Marks {
+        /// The cell at fault.
+        cell: Option<Cell>,
+        /// What is wrong.
+        reason: MarkFault,
+    },
+}
+
+/// Why a pencil-mark position cannot be read (in [`ParseErrorKind::Marks`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MarkFault {
+    /// A cell without a digit and without a candidate.
+    #[error("no candidate")]
+    NoCandidate,
+    /// A grid of values that changes a given of the grid of givens.
+    #[error("placed {placed} over the given {given}")]
+    GivenChanged {
+        /// The given.
+        given: Digit,
+        /// The digit in the grid of values.
+        placed: Digit,
+    },
+    /// A HoDoKu library line without 6 or 7 `:`.
+    #[error("HoDoKu library line with {found} ':', expected 6 or 7")]
+    LibraryFields {
+        /// How many `:` the line holds.
+        found: usize,
+    },
+    /// A HoDoKu library line whose puzzle field does not hold 81 cells.
+    #[error("HoDoKu library puzzle of {}, expected 81", count(*found, "cell"))]
+    LibraryCells {
+        /// How many cells the field holds.
+        found: usize,
+    },
+    /// An entry of a HoDoKu library line's deleted candidates that is not
+    /// three digits 1-9 (digit, row, column).
+    #[error("deleted candidate {0:?} is not a digit, a row and a column")]
+    DeletedCandidate(String),
 }
 
 /// `1 cell`, `80 cells`.

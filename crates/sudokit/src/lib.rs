@@ -36,7 +36,7 @@ pub mod verdict;
 
 pub use candidates::{Candidates, DigitSet};
 pub use cell_set::CellSet;
-pub use error::{ParseError, ParseErrorKind, RuleError};
+pub use error::{MarkFault, ParseError, ParseErrorKind, RuleError};
 pub use format::Puzzle;
 pub use grid::{Cell, Digit, Grid, House, Index9};
 pub use marked::MarkedGrid;

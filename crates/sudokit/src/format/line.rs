@@ -128,7 +128,7 @@ pub(crate) fn trim(line: &[u8]) -> (&[u8], usize) {
 }
 
 /// The character at byte `i`, ASCII without decoding.
-fn char_at(line: &[u8], i: usize) -> (char, usize) {
+pub(crate) fn char_at(line: &[u8], i: usize) -> (char, usize) {
     if line[i] < 0x80 {
         (char::from(line[i]), 1)
     } else {

@@ -1,4 +1,5 @@
-//! Reading and writing puzzles as text: line, block and JSON formats.
+//! Reading and writing puzzles as text: line, block and JSON formats, and
+//! positions with pencil marks.
 //!
 //! [`Reader`] reads any [`std::io::BufRead`] as it streams, in bounded
 //! memory, and gives each puzzle (or the reason it is not one) as soon as the
@@ -33,6 +34,24 @@
 //!   puzzle of an array is read alone: an error names the line where that
 //!   element starts (or where its syntax breaks) and the other puzzles are
 //!   still read.
+//! * **Pencil-mark positions** (a player's grid), read as [`Puzzle::grid`]
+//!   (the givens) and [`Puzzle::position`] (when the text says more):
+//!   - **729 characters** on a line, nine per cell, a digit for each
+//!     candidate and `.` or `0` otherwise ([`to_pm729`]). No givens: a cell
+//!     of one candidate is a placed digit.
+//!   - **Pencil-mark grids** as HoDoKu prints them, forums post them and
+//!     `--candidates` draws them: nine rows of nine cells of digits, `|`
+//!     between boxes, borders of `-` or `=` with corners `. : ' * + |`
+//!     ([`to_pm_grid`]). A block with cells of several digits is one. A cell
+//!     of one digit is a given, unless a cell it sees has that digit among
+//!     several candidates (then it is a naked single, as HoDoKu reads it).
+//!   - **HoDoKu library lines**, `:0000:x:<cells>:<deleted candidates>::`,
+//!     `+` before placed digits ([`to_hodoku_library`]).
+//!   - **SimpleSudoku's** grid of givens, grid of values and pencil-mark
+//!     grid ([`to_simple_sudoku`]): grids framed by `*` borders wait for
+//!     a pencil-mark grid that agrees with them.
+//!
+//!   A cell with no candidate is an error naming it: `r3c4: no candidate`.
 //!
 //! Every bad puzzle gives one [`ParseError`] naming its line; the puzzles
 //! around it are still read.
@@ -42,11 +61,13 @@ mod json;
 #[cfg(feature = "json")]
 mod json_value;
 mod line;
+mod marks;
 mod reader;
 mod source;
 #[cfg(test)]
 mod tests;
 
+pub use marks::{to_hodoku_library, to_pm_grid, to_pm729, to_simple_sudoku};
 pub use reader::{ReadError, Reader, Syntax};
 
 use crate::error::{ParseError, ParseErrorKind};

@@ -1,12 +1,16 @@
 //! [`Reader`]: puzzles read one by one from any [`BufRead`].
 
 use super::Puzzle;
-use super::block::{Blocks, Done, Event, ROW_CHARS};
+use super::block::{Block, Blocks, Done, Event, ROW_CHARS};
 use super::json::{JsonScan, Sink, Unit};
 use super::line::{LineScan, Row, char_count, is_header, is_separator, scan_line, trim};
+use super::marks::grid::{PmRow, is_frame};
+use super::marks::simple::Held;
+use super::marks::{library, pm729};
 use super::source::{Piece, Source};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
+use crate::marked::MarkedGrid;
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
@@ -18,7 +22,8 @@ pub enum Syntax {
     /// `[Puzzle]` header); else text.
     #[default]
     Auto,
-    /// The line and block formats.
+    /// The line and block formats, and the pencil-mark formats (729
+    /// characters, pencil-mark grids, HoDoKu library lines, SimpleSudoku).
     Text,
     /// JSON.
     Json,
@@ -60,8 +65,57 @@ pub struct Reader<R: BufRead> {
     line_start: bool,
     blocks: Blocks,
     json: JsonScan,
-    out: VecDeque<Result<Puzzle, ParseError>>,
+    out: Queue,
     finished: bool,
+}
+
+/// Results ready to give, and framed grids of digits held back until it is
+/// known whether a pencil-mark grid joins them (SimpleSudoku).
+#[derive(Default)]
+struct Queue {
+    ready: VecDeque<Result<Puzzle, ParseError>>,
+    held: Held,
+}
+
+impl Queue {
+    /// Gives back the held grids, as puzzles of their own.
+    fn release(&mut self) {
+        for (line, grid) in self.held.take() {
+            self.ready.push_back(Ok(plain(line, grid)));
+        }
+    }
+
+    /// A result that is not a block: after the held grids.
+    fn push(&mut self, item: Result<Puzzle, ParseError>) {
+        self.release();
+        self.ready.push_back(item);
+    }
+
+    /// A block read.
+    fn block(&mut self, done: Done) {
+        let Done {
+            line,
+            result,
+            framed,
+        } = done;
+        match result {
+            Ok(Block::Values(values)) if framed => {
+                let grid = Grid::from_values(values).expect("cells are 0-9");
+                if let Some((line, grid)) = self.held.hold(line, grid) {
+                    self.ready.push_back(Ok(plain(line, grid)));
+                }
+            }
+            Ok(Block::Values(values)) => self.push(puzzle(line, Ok(values))),
+            Ok(Block::Marks(cells)) => {
+                let joined = self.held.join(line, &cells);
+                for (line, grid) in joined.alone {
+                    self.ready.push_back(Ok(plain(line, grid)));
+                }
+                self.ready.push_back(position(joined.line, joined.position));
+            }
+            Err(kind) => self.push(Err(ParseError { line, kind })),
+        }
+    }
 }
 
 impl<R: BufRead> Reader<R> {
@@ -70,7 +124,7 @@ impl<R: BufRead> Reader<R> {
     /// caller that answers puzzles as they come (someone typing them) answers
     /// those in hand before asking for the next.
     pub fn may_wait(&self) -> bool {
-        self.out.is_empty() && !self.finished && self.src.holds_no_break()
+        self.out.ready.is_empty() && !self.finished && self.src.holds_no_break()
     }
 
     /// A reader of `inner` in the given syntax.
@@ -82,7 +136,7 @@ impl<R: BufRead> Reader<R> {
             line_start: true,
             blocks: Blocks::default(),
             json: JsonScan::new(),
-            out: VecDeque::new(),
+            out: Queue::default(),
             finished: false,
         }
     }
@@ -90,7 +144,7 @@ impl<R: BufRead> Reader<R> {
     /// Bytes held in buffers (for memory tests).
     #[cfg(test)]
     pub(crate) fn held(&self) -> usize {
-        self.src.held() + self.json.held() + self.out.capacity() * size_of::<Puzzle>()
+        self.src.held() + self.json.held() + self.out.ready.capacity() * size_of::<Puzzle>()
     }
 
     /// Reads until something is ready or the input ends; `false` at the end.
@@ -141,6 +195,7 @@ impl<R: BufRead> Reader<R> {
         match self.src.piece()? {
             Piece::End => {
                 self.blocks.end(&mut done_to(&mut self.out));
+                self.out.release();
                 return Ok(false);
             }
             Piece::Break => {
@@ -184,15 +239,17 @@ impl<R: BufRead> Reader<R> {
             self.src.consume(len);
         }
         self.blocks.end(&mut done_to(&mut self.out));
-        if !comment {
-            self.out.push_back(puzzle(line_no, scan.finish()));
+        if comment {
+            self.out.release();
+        } else {
+            self.out.push(puzzle(line_no, scan.finish()));
         }
         Ok(())
     }
 
     fn json(&mut self) -> io::Result<bool> {
         let line_no = self.src.line();
-        let mut sink = JsonSink(&mut self.out);
+        let mut sink = JsonSink(&mut self.out.ready);
         match self.src.piece()? {
             Piece::End => {
                 self.json.end(&mut sink);
@@ -216,7 +273,7 @@ impl<R: BufRead> Iterator for Reader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if let Some(item) = self.out.pop_front() {
+            if let Some(item) = self.out.ready.pop_front() {
                 return Some(item.map_err(ReadError::Parse));
             }
             if self.finished {
@@ -227,7 +284,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                 Ok(false) => self.finished = true,
                 Err(e) => {
                     self.finished = true;
-                    self.out.clear();
+                    self.out = Queue::default();
                     return Some(Err(ReadError::Io(e)));
                 }
             }
@@ -256,6 +313,28 @@ fn starts_json(line: &[u8]) -> bool {
     }
 }
 
+/// The puzzle of a grid of givens alone.
+fn plain(line: usize, grid: Grid) -> Puzzle {
+    Puzzle {
+        line,
+        grid,
+        position: None,
+    }
+}
+
+/// The puzzle of a position read: its givens, and the position when it
+/// says more than they do.
+fn position(line: usize, read: Result<MarkedGrid, ParseErrorKind>) -> Result<Puzzle, ParseError> {
+    match read {
+        Ok(position) => Ok(Puzzle {
+            line,
+            grid: *position.givens(),
+            position: position.is_position().then_some(position),
+        }),
+        Err(kind) => Err(ParseError { line, kind }),
+    }
+}
+
 fn puzzle(line: usize, values: Result<[u8; 81], ParseErrorKind>) -> Result<Puzzle, ParseError> {
     match values {
         Ok(values) => match Grid::from_values(values) {
@@ -275,43 +354,72 @@ fn puzzle(line: usize, values: Result<[u8; 81], ParseErrorKind>) -> Result<Puzzl
 }
 
 /// Where the block reader's results go.
-fn done_to(out: &mut VecDeque<Result<Puzzle, ParseError>>) -> impl FnMut(Done) + '_ {
-    |(line, values)| out.push_back(puzzle(line, values))
+fn done_to(out: &mut Queue) -> impl FnMut(Done) + '_ {
+    |done| out.block(done)
 }
 
 /// One whole line of text.
-fn text_line(
-    bytes: &[u8],
-    line_no: usize,
-    blocks: &mut Blocks,
-    out: &mut VecDeque<Result<Puzzle, ParseError>>,
-) {
+fn text_line(bytes: &[u8], line_no: usize, blocks: &mut Blocks, out: &mut Queue) {
     let (line, column) = trim(bytes);
     let event = if line.is_empty() {
         Event::Blank
     } else if line[0] == b'#' || is_header(line) {
-        Event::Other
+        blocks.line(line_no, Event::Other, &mut done_to(out));
+        out.release();
+        return;
+    } else if pm729::is_pm729(line) || library::is_library(line) {
+        let read = if line[0] == b':' {
+            library::read(line, column)
+        } else {
+            pm729::read(line)
+        };
+        blocks.end(&mut done_to(out));
+        out.push(position(line_no, read));
+        return;
+    } else if is_frame(line) {
+        Event::Separator(line[0] == b'*')
     } else {
         let as_line = scan_line(line, column);
-        match as_line {
-            Ok(_) => {
+        let in_marks = blocks.in_marks();
+        let pm = (as_line.is_err() || in_marks).then(|| PmRow::read(line, column));
+        match (as_line, pm) {
+            // In a pencil-mark grid, a row of 81 digits is still a row.
+            (_, Some(pm)) if in_marks && pm.is_clean() => {
+                let kind = ParseErrorKind::CellCount { found: 81 };
+                Event::Row(Row::read(line, column), kind, pm)
+            }
+            (Ok(values), _) => {
                 // A line-format puzzle ends any block before it.
                 blocks.end(&mut done_to(out));
-                out.push_back(puzzle(line_no, as_line));
+                out.push(puzzle(line_no, Ok(values)));
                 return;
             }
-            Err(_) if is_separator(line) => Event::Separator,
-            Err(kind) => match short_row(line, column, blocks) {
-                Some(row) => Event::Row(row, kind),
-                None => {
-                    blocks.end(&mut done_to(out));
-                    out.push_back(puzzle(line_no, Err(kind)));
-                    return;
+            (Err(_), _) if is_separator(line) => Event::Separator(line[0] == b'*'),
+            (Err(kind), pm) => {
+                let pm = pm.unwrap_or_else(|| PmRow::read(line, column));
+                match short_row(line, column, blocks)
+                    .or_else(|| marks_row(line, column, &pm, blocks))
+                {
+                    Some(row) => Event::Row(row, kind, pm),
+                    None => {
+                        blocks.end(&mut done_to(out));
+                        out.push(puzzle(line_no, Err(kind)));
+                        return;
+                    }
                 }
-            },
+            }
         }
     };
     blocks.line(line_no, event, &mut done_to(out));
+}
+
+/// A longer line read as a row of a pencil-mark grid, when it may be one:
+/// nine cells of digits, some with several or the first after `|`, or five
+/// cells or more, right or wrong, in a pencil-mark grid under way.
+fn marks_row(line: &[u8], column: usize, pm: &PmRow, blocks: &Blocks) -> Option<Row> {
+    let first = pm.is_clean() && (line.first() == Some(&b'|') || pm.multi > 0);
+    let wrong = blocks.in_marks() && pm.tokens >= 5 && blocks.takes_wrong_rows();
+    (first || wrong).then(|| Row::read(line, column))
 }
 
 /// A short line read as a row of a block, when it may be one.
