@@ -64,9 +64,10 @@ fn answer(
         ));
     }
     let n = found.found.min(limit);
-    let problem = search::stop_error(found.stop, found.found, search.max_iterations())
-        .or_else(|| (n == 0).then(|| position::why_no_solution(entry)).flatten());
+    let problem = search::stop_error(found.stop, found.found, search.max_iterations());
     let exact = found.found <= limit && problem.is_none();
+    // A player's position with no solution: its mistakes say why.
+    let problem = problem.or_else(|| (n == 0).then(|| position::why_no_solution(entry)).flatten());
     // The puzzle's stderr lines go before its answer.
     match &problem {
         Some(p) => {
@@ -107,10 +108,12 @@ fn json(
     stats: bool,
 ) -> String {
     let mut obj = output::object(entry, Some(grid));
-    let status = match (problem, n) {
-        (Some(_), _) => "stopped",
-        (None, 0) => "unsolvable",
-        (None, _) => "counted",
+    // A problem with an exact count is why there is no solution (a
+    // position's mistakes), not a search cut short.
+    let status = match (problem.is_some() && !exact, n) {
+        (true, _) => "stopped",
+        (false, 0) => "unsolvable",
+        (false, _) => "counted",
     };
     obj.insert("status".into(), status.into());
     obj.insert("count".into(), n.into());

@@ -356,13 +356,15 @@ pub fn start(marked: &MarkedGrid) -> Result<(Position, Grid), Invalid> {
     Ok((Position::of(marked), solution))
 }
 
-/// HoDoKu's singles queues: as it builds them loading a puzzle, or from
-/// the candidates of a position it was given.
+/// HoDoKu's singles queues: as it builds them loading a puzzle (also for a
+/// position that is the puzzle's start, such as the pencil marks of its
+/// givens written out), or from the candidates of a position it was given.
 fn queue_of(marked: &MarkedGrid, pos: &Position) -> SinglesQueue {
-    if marked.is_position() {
-        SinglesQueue::new(pos)
-    } else {
+    let at_start = pos.grid == pos.givens && pos.candidates == Candidates::from_grid(&pos.givens);
+    if at_start {
         SinglesQueue::from_puzzle(marked.givens())
+    } else {
+        SinglesQueue::new(pos)
     }
 }
 
