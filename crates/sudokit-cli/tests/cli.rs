@@ -10,6 +10,8 @@ use sudokit::{Grid, engine, rules};
 mod batches;
 #[path = "cli/misreads.rs"]
 mod misreads;
+#[path = "cli/print.rs"]
+mod print;
 #[path = "cli/streams.rs"]
 mod streams;
 

@@ -133,6 +133,17 @@ impl Marks {
                 });
             }
         }
+        // A chain often comes both as links and in Eureka form: each arrow
+        // and each candidate is kept once.
+        let mut arrows: Vec<Arrow> = Vec::with_capacity(marks.arrows.len());
+        for a in marks.arrows.drain(..) {
+            if !arrows.contains(&a) {
+                arrows.push(a);
+            }
+        }
+        marks.arrows = arrows;
+        marks.chain.sort_unstable();
+        marks.chain.dedup();
         marks
     }
 

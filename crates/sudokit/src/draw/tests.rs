@@ -197,6 +197,10 @@ fn chains_are_arrows_strong_solid_weak_dashed() {
         })
         .expect("the extreme puzzle needs a chain");
     let marks = Marks::of_step(step);
+    // A chain given both as links and in Eureka form is drawn once.
+    for (i, a) in marks.arrows.iter().enumerate() {
+        assert!(!marks.arrows[i + 1..].contains(a), "{step}: {a:?} twice");
+    }
     let svg = step_svg(pos, step, None, Lang::En);
     let doc = parse(&svg);
     let strong = with_class(&doc, "path", "link strong");
