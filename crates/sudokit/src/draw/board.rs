@@ -308,7 +308,7 @@ impl Board {
     /// and chain candidates.
     fn write_digits(&self, out: &mut String, cell: f64) {
         let big = cell * 0.68;
-        let small = cell * 0.27;
+        let small = cell * 0.25;
         let mut roles: [[Option<Role>; 9]; 81] = [[None; 9]; 81];
         let mut chain = [0u16; 81];
         if let Some(candidates) = &self.candidates {
@@ -351,9 +351,8 @@ impl Board {
                     continue;
                 };
                 let in_chain = chain[c.index()] & d.bit() != 0;
-                let cx = x0 + ((d.index() % 3) as f64 + 0.5) * cell / 3.0;
-                let cy = y0 + ((d.index() / 3) as f64 + 0.5) * cell / 3.0;
-                let r = cell / 6.6;
+                let (cx, cy) = mark_centre(c, d, cell);
+                let r = cell * 0.14;
                 let disc = match role {
                     Role::Place => Some(PLACE_FILL),
                     Role::Elim => Some(ELIM_FILL),
@@ -470,10 +469,18 @@ fn spot((cells, digit): (CellSet, Digit), cell: f64) -> Option<(f64, f64)> {
         return None;
     }
     let (sx, sy) = cells.iter().fold((0.0, 0.0), |(sx, sy), c| {
-        (
-            sx + c.col() as f64 * cell + ((digit.index() % 3) as f64 + 0.5) * cell / 3.0,
-            sy + c.row() as f64 * cell + ((digit.index() / 3) as f64 + 0.5) * cell / 3.0,
-        )
+        let (x, y) = mark_centre(c, digit, cell);
+        (sx + x, sy + y)
     });
     Some((sx / n as f64, sy / n as f64))
+}
+
+/// The centre of pencil mark `digit` in `c`, for cells `cell` units wide:
+/// a 3x3 mini-grid held a little inside the cell's lines.
+fn mark_centre(c: Cell, digit: Digit, cell: f64) -> (f64, f64) {
+    let at = |k: usize| (0.2 + 0.3 * k as f64) * cell;
+    (
+        c.col() as f64 * cell + at(digit.index() % 3),
+        c.row() as f64 * cell + at(digit.index() / 3),
+    )
 }
