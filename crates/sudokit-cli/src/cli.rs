@@ -35,7 +35,7 @@ Exit status: 0 all went well; 1 some puzzle was invalid, unsolvable or failed a 
 #[command(
     name = "sudokit",
     version,
-    about = "Sudoku toolkit: solve, count, check, trace, explain, grade and benchmark puzzles",
+    about = "Sudoku toolkit: solve, count, check, trace, explain, grade, print and benchmark puzzles",
     long_about = "Sudoku toolkit: solve, count and check puzzles with a fast engine or the \
                   classic algorithms (backtracking, branch and bound, backtracking with \
                   deepening), and trace the classic searches iteration by iteration.",
@@ -184,7 +184,7 @@ pub struct PrintArgs {
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     pub paper: PaperArg,
     /// Write the pages to FILE (a second page makes FILE-1.svg, FILE-2.svg, ...) or into a
-    /// folder DIR/ (page-1.svg, ...) [default: standard output].
+    /// folder DIR/ (page-1.svg, ...); `-` is standard output, the default.
     #[arg(short, long, value_name = "FILE|DIR")]
     pub output: Option<std::path::PathBuf>,
     /// Puzzle files; `-` or none reads standard input; a puzzle may also be given directly.

@@ -234,7 +234,7 @@ impl Sink {
     /// The sink for `-o`: a folder when it names one (or ends with `/`,
     /// and then it is made), a file otherwise; standard output without it.
     fn new(output: Option<&Path>) -> anyhow::Result<Sink> {
-        let Some(path) = output else {
+        let Some(path) = output.filter(|p| p.as_os_str() != "-") else {
             return Ok(Sink::Stdout);
         };
         let folder_name = path.as_os_str().to_string_lossy().ends_with(['/', '\\']);

@@ -100,6 +100,9 @@ fn one_puzzle_is_one_a4_page_with_its_givens() {
     assert_eq!(page.all("label"), ["1"]);
     assert_eq!(page.all("footer"), [P17]);
 
+    let dash = run(&["print", "-o", "-", P17]);
+    assert_eq!(dash.out, r.out);
+
     let letter = run(&["print", "--paper", "letter", P17]);
     assert_eq!(Page::parse(&letter.out).width, "215.9mm");
 }
