@@ -1,7 +1,7 @@
 // The page end to end in headless Chromium: load a puzzle, play digits and
-// pencil marks, undo, the three hint levels, apply hints to the end, a wrong
-// digit flagged, the deepening search and its tree, Spanish. Screenshots go
-// to web/test-results/. Serves web/dist itself on 127.0.0.1 and fails if the
+// pencil marks, undo, the three hint levels, the print style sheet, apply
+// hints to the end, a wrong digit flagged, the deepening search and its
+// tree, Spanish. Screenshots go to web/test-results/. Serves web/dist itself on 127.0.0.1 and fails if the
 // page asks for anything elsewhere.
 //
 //   node web/test/e2e.mjs        (after web/build.sh)
@@ -139,6 +139,28 @@ try {
     assert.ok(said[1].includes(hint.step.cells[0] ?? hint.step.placements[0]?.cell ?? ''), said[1]);
     assert.equal(said[2], hint.step.text);
     await page.screenshot({ path: `${shots}/3-hint-drawn.png` });
+  });
+
+  await check('printing shows the board and the hint, not the controls', async () => {
+    await page.emulateMedia({ media: 'print' });
+    try {
+      assert.ok(await page.locator('#board').isVisible());
+      assert.ok(await id('hint-text').isVisible());
+      assert.ok((await text('hint-text')).includes('=>'));
+      for (const sel of ['header', 'footer', '.panel', '#pad', '.tools', '#all-steps-list', '.banner']) {
+        assert.equal(await page.locator(`${sel}:visible`).count(), 0, `${sel} is printed`);
+      }
+      const [background, given] = await page.evaluate(() => [
+        getComputedStyle(document.body).backgroundColor,
+        getComputedStyle(document.querySelector('.cell.given .digit')).color,
+      ]);
+      assert.equal(background, 'rgb(255, 255, 255)');
+      assert.equal(given, 'rgb(0, 0, 0)');
+      await page.screenshot({ path: `${shots}/3b-print.png` });
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+    assert.ok(await page.locator('.panel').isVisible());
   });
 
   await check('hints applied to the end solve the puzzle', async () => {

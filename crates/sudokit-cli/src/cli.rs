@@ -17,6 +17,7 @@ Examples:
   sudokit grade puzzles.txt                     level, score, rating, hardest technique
   sudokit generate -n 10 --level hard --seed 7  ten hard puzzles, the same on every run
   sudokit techniques                            every technique name, level, score, rating
+  sudokit print --per-page 4 puzzles.txt -o book.svg   puzzles as SVG pages to print
 
 Input: positional arguments are files; `-` or no argument reads standard input; an argument that
 is not an existing file but reads as a puzzle is the puzzle itself. Line format (81 cells, `.` or
@@ -34,7 +35,7 @@ Exit status: 0 all went well; 1 some puzzle was invalid, unsolvable or failed a 
 #[command(
     name = "sudokit",
     version,
-    about = "Sudoku toolkit: solve, count, check, trace, explain, grade and benchmark puzzles",
+    about = "Sudoku toolkit: solve, count, check, trace, explain, grade, print and benchmark puzzles",
     long_about = "Sudoku toolkit: solve, count and check puzzles with a fast engine or the \
                   classic algorithms (backtracking, branch and bound, backtracking with \
                   deepening), and trace the classic searches iteration by iteration.",
@@ -80,6 +81,123 @@ pub enum Command {
     /// List every technique and group name: family, HoDoKu level and score, SE rating, summary.
     #[command(after_help = TECHNIQUES_HELP)]
     Techniques(TechniquesArgs),
+    /// Draw puzzles as SVG pages to print (n per page, solutions, pencil marks), or a step.
+    #[command(after_help = PRINT_HELP)]
+    Print(PrintArgs),
+}
+
+const PRINT_HELP: &str = "\
+Pages are A4 (or --paper letter) portrait, one self-contained SVG document each, sized in
+millimetres: open one in a browser and print it at 100 %. Each board has its number above it
+(with --grade its level, score and rating) and the puzzle in line form under it. Givens are bold
+black; solution digits blue.
+
+--solution follows each page of puzzles with a page of their solutions, laid out the same way, so
+that the output streams (pages are written as they fill; only one page of puzzles is held).
+
+--step N draws step N of the solution path `explain` prints (1 is the hint) as a picture: the
+position before the step with its pencil marks, the step's placements (green), eliminations (red,
+struck through), houses, cells and fins shaded, chains as arrows (strong links solid, weak
+dashed), and the step's text under it (--lang). `--step hint` is step 1; `--step x-wing` (a
+technique or group name) draws the first step of that technique. One picture per puzzle.
+
+Where the pages go: standard output by default, one document after another (one page is one
+valid SVG file). With -o FILE, one page is written to FILE; a second page renames it FILE-1.svg
+and goes on with FILE-2.svg, FILE-3.svg, ... (before FILE's extension). With -o DIR (an existing
+folder, or a name ending in `/`), the pages are DIR/page-1.svg, DIR/page-2.svg, ...
+
+A bad puzzle (unreadable, clashing givens, no solution or several) gets `FILE:LINE: REASON` on
+stderr and is left out; the others are printed, and the exit status is 1.
+
+Examples:
+  sudokit print PUZZLE > puzzle.svg                 one large board
+  sudokit print --per-page 4 --solution puzzles.txt -o book.svg
+  sudokit print --per-page 6 --grade --candidates puzzles.txt -o pages/
+  sudokit print --step 17 --lang es PUZZLE > step.svg
+  sudokit print --step x-wing PUZZLE > x-wing.svg";
+
+/// Paper sizes of `print`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    /// ISO A4, 210 x 297 mm.
+    A4,
+    /// US Letter, 8.5 x 11 in.
+    Letter,
+}
+
+/// Which step `print --step` draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepPick {
+    /// Step N of the solution path, from 1.
+    Number(usize),
+    /// The first step of one of these techniques.
+    Technique(String, Vec<sudokit::logic::Technique>),
+}
+
+fn parse_step(s: &str) -> Result<StepPick, String> {
+    let s = s.trim();
+    if s.eq_ignore_ascii_case("hint") {
+        return Ok(StepPick::Number(1));
+    }
+    if s.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+') {
+        return match s.parse::<usize>() {
+            Ok(0) => Err("steps are numbered from 1".into()),
+            Ok(n) => Ok(StepPick::Number(n)),
+            Err(e) => Err(e.to_string()),
+        };
+    }
+    sudokit::logic::parse_techniques(s)
+        .map(|list| StepPick::Technique(s.to_string(), list))
+        .map_err(crate::commands::techniques::with_hint)
+}
+
+/// `sudokit print`.
+#[derive(Debug, Args)]
+pub struct PrintArgs {
+    /// Boards per page, 1 to 36: 1 one large board, 2 one above the other, 4 two by two, 6 two
+    /// columns of three.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=sudokit::draw::MAX_PER_PAGE as i64),
+          conflicts_with = "step")]
+    pub per_page: u16,
+    /// Follow each page of puzzles with a page of their solutions.
+    #[arg(long, conflicts_with = "step")]
+    pub solution: bool,
+    /// Pencil marks of the start position in every empty cell.
+    #[arg(long)]
+    pub candidates: bool,
+    /// Add the level, score and rating (as `grade` gives them) above each board.
+    #[arg(long, conflicts_with = "step")]
+    pub grade: bool,
+    /// Draw a step of the solution path instead of the puzzle: N (1 is the hint), `hint`, or a
+    /// technique or group name (its first step).
+    #[arg(long, value_name = "N|hint|TECHNIQUE", value_parser = parse_step)]
+    pub step: Option<StepPick>,
+    /// Language of a step's text and of the page headings.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
+    pub lang: Lang,
+    /// Comma-separated techniques the solution path (--step) and the grade (--grade) may use
+    /// [default: every available technique].
+    #[arg(long, value_name = "LIST")]
+    pub techniques: Option<String>,
+    /// Paper size.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+    /// Write the pages to FILE (a second page makes FILE-1.svg, FILE-2.svg, ...) or into a
+    /// folder DIR/ (page-1.svg, ...); `-` is standard output, the default.
+    #[arg(short, long, value_name = "FILE|DIR")]
+    pub output: Option<std::path::PathBuf>,
+    /// Puzzle files; `-` or none reads standard input; a puzzle may also be given directly.
+    #[arg(value_name = "FILE|PUZZLE")]
+    pub inputs: Vec<String>,
+    /// A puzzle given on the command line, read before the files; for puzzles that start
+    /// with `-` (or pass them after `--`). May be repeated.
+    #[arg(long = "puzzle", value_name = "PUZZLE", allow_hyphen_values = true)]
+    pub puzzles: Vec<String>,
+    /// Input format: `auto` reads line and block formats, and JSON when the input starts with
+    /// `[` or `{`; `line` never reads JSON; `json` always does.
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto, value_name = "FORMAT")]
+    pub input_format: InputFormat,
 }
 
 const TECHNIQUES_HELP: &str = "\

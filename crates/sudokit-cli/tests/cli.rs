@@ -12,6 +12,8 @@ mod batches;
 mod misreads;
 #[path = "cli/positions.rs"]
 mod positions;
+#[path = "cli/print.rs"]
+mod print;
 #[path = "cli/streams.rs"]
 mod streams;
 

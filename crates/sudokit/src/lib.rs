@@ -21,6 +21,7 @@
 pub mod candidates;
 pub mod cell_set;
 pub mod classic;
+pub mod draw;
 pub mod engine;
 pub mod error;
 pub mod format;

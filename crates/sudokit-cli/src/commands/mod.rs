@@ -8,6 +8,7 @@ pub mod generate;
 pub mod grade;
 pub mod hint;
 pub mod human;
+pub mod print;
 pub mod solve;
 pub mod techniques;
 pub mod trace;
@@ -28,5 +29,6 @@ pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Grade(args) => grade::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Techniques(args) => techniques::run(args),
+        Command::Print(args) => print::run(args),
     }
 }
