@@ -14,7 +14,7 @@ use sudokit::classic::trace;
 use sudokit::draw::{self, Board, Layout, Panel, Paper};
 use sudokit::grade::{self, GradeOptions};
 use sudokit::logic::solver::{self, Options, Position, Status};
-use sudokit::{Candidates, Grid};
+use sudokit::{Grid, MarkedGrid};
 
 /// Runs `print`.
 pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
@@ -49,8 +49,9 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
+        let marked = entry.marked(grid);
         if let Some(pick) = &args.step {
-            match step_picture(grid, pick, &options, lang) {
+            match step_picture(&marked, pick, &options, lang) {
                 Ok(svg) => sink.write(&svg)?,
                 Err(reason) => {
                     status.failed = true;
@@ -59,12 +60,12 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
             }
             continue;
         }
-        match prepare(grid, &options, args) {
+        match prepare(&marked, &options, args) {
             Ok((solution, caption)) => {
                 number += 1;
                 page.push(Prepared {
                     number,
-                    grid: *grid,
+                    marked,
                     solution,
                     caption,
                 });
@@ -86,7 +87,8 @@ pub fn run(args: &PrintArgs) -> anyhow::Result<ExitCode> {
 struct Prepared {
     /// Its number among the puzzles printed, from 1.
     number: usize,
-    grid: Grid,
+    /// The puzzle, or a player's position in it.
+    marked: MarkedGrid,
     solution: Grid,
     /// The grade's words, when asked for.
     caption: String,
@@ -98,14 +100,18 @@ fn note(entry: &Entry, reason: &str) {
 }
 
 /// The puzzle's solution (it must have exactly one) and, with `--grade`,
-/// its level, score and rating.
-fn prepare(grid: &Grid, options: &Options, args: &PrintArgs) -> Result<(Grid, String), String> {
-    let solution = solver::unique_solution(grid).map_err(|e| e.to_string())?;
+/// its level, score and rating (for a player's position, of what is left).
+fn prepare(
+    marked: &MarkedGrid,
+    options: &Options,
+    args: &PrintArgs,
+) -> Result<(Grid, String), String> {
+    let solution = marked.solution().map_err(|e| e.to_string())?;
     if !args.grade {
         return Ok((solution, String::new()));
     }
-    let g = grade::grade(
-        grid,
+    let g = grade::grade_position(
+        marked,
         &GradeOptions {
             solver: options.clone(),
         },
@@ -156,14 +162,16 @@ fn write_page(
         board,
         label: p.number.to_string(),
         note: p.caption.clone(),
-        footer: p.grid.to_line(),
+        footer: p.marked.givens().to_line(),
     };
     let puzzles: Vec<Panel> = page
         .iter()
         .map(|p| {
-            let mut board = Board::new(&p.grid);
-            if args.candidates {
-                board = board.with_candidates(Candidates::from_grid(&p.grid));
+            // A player's position shows its placed digits, and its marks
+            // where it has some.
+            let mut board = Board::new(p.marked.givens()).with_digits(p.marked.values());
+            if args.candidates || p.marked.has_marks() {
+                board = board.with_candidates(p.marked.candidates());
             }
             panel(p, board)
         })
@@ -172,7 +180,7 @@ fn write_page(
     if args.solution {
         let solutions: Vec<Panel> = page
             .iter()
-            .map(|p| panel(p, Board::new(&p.grid).with_digits(&p.solution)))
+            .map(|p| panel(p, Board::new(p.marked.givens()).with_digits(&p.solution)))
             .collect();
         let heading = match args.lang {
             Lang::En => "Solutions",
@@ -184,16 +192,16 @@ fn write_page(
     Ok(())
 }
 
-/// The picture of the step `pick` names on `grid`'s solution path, or why
-/// there is none.
+/// The picture of the step `pick` names on the solution path from
+/// `marked` (a puzzle or a player's position), or why there is none.
 fn step_picture(
-    grid: &Grid,
+    marked: &MarkedGrid,
     pick: &StepPick,
     options: &Options,
     lang: trace::Lang,
 ) -> Result<String, String> {
-    let outcome = solver::solve(grid, options).map_err(|e| e.to_string())?;
-    let mut pos = Position::new(grid);
+    let outcome = solver::solve_position(marked, options).map_err(|e| e.to_string())?;
+    let mut pos = Position::of(marked);
     for (i, step) in outcome.steps.iter().enumerate() {
         let hit = match pick {
             StepPick::Number(n) => i + 1 == *n,
