@@ -79,6 +79,28 @@ try {
     assert.equal(await page.locator('[data-testid^="cell-r"]').count(), 81);
   });
 
+  await check('a pencil-mark position opens with its placed digits and marks', async () => {
+    // HoDoKu's library format: `+` before a digit the player placed, then
+    // the candidates struck (digit, row, column).
+    const empty = [...PUZZLE].flatMap((ch, i) => (ch === '.' ? [i] : []));
+    const [placed, marked] = empty;
+    const cells = [...PUZZLE].map((ch, i) => (i === placed ? `+${SOLUTION[i]}` : ch)).join('');
+    const keep = SOLUTION[marked];
+    const other = keep === '1' ? '2' : '1';
+    const rc = `${Math.floor(marked / 9) + 1}${(marked % 9) + 1}`;
+    const struck = [...'123456789'].filter((d) => d !== keep && d !== other).map((d) => d + rc);
+    await id('import').fill(`:0000:x:${cells}:${struck.join(' ')}::\n`);
+    await id('import-go').click();
+    const at = (i) => cell(Math.floor(i / 9) + 1, (i % 9) + 1);
+    const testid = `cell-r${Math.floor(placed / 9) + 1}c${(placed % 9) + 1}`;
+    await page.waitForFunction(([t, d]) => document.querySelector(`[data-testid=${t}]`)?.textContent === d,
+      [testid, SOLUTION[placed]]);
+    assert.equal(await at(placed).textContent(), SOLUTION[placed]);
+    assert.ok(!(await at(placed).getAttribute('class')).includes('given'), 'a placed digit is no given');
+    const marks = await at(marked).textContent();
+    assert.ok(marks.includes(keep) && [...marks].every((d) => d === keep || d === other), marks);
+  });
+
   await check('a pasted puzzle opens', async () => {
     await id('import').fill(`# a comment\n${PUZZLE}\n`);
     await id('import-go').click();
