@@ -15,9 +15,9 @@ use sudokit::classic::tree::Tree;
 use sudokit::classic::{Limits, backtracking, branch_bound, deepening};
 use sudokit::generate::{self, Symmetry};
 use sudokit::grade::{self, GradeOptions};
-use sudokit::logic::solver::Options;
+use sudokit::logic::solver::{Invalid, Options};
 use sudokit::logic::{Technique, parse_techniques};
-use sudokit::{Grid, engine, format, report, rules};
+use sudokit::{Grid, MarkedGrid, engine, format, report, rules};
 
 /// Puzzles handed to Python: one string, a list of strings, or an array.
 enum Puzzles {
@@ -31,9 +31,29 @@ fn value_error(e: impl std::fmt::Display) -> PyErr {
 }
 
 /// Reads a puzzle as the command line reads one; the error is the CLI's
-/// reason (`80 cells, expected 81`).
+/// reason (`80 cells, expected 81`). A player's position (placed digits,
+/// pencil marks) is refused rather than cut down to its givens: the
+/// searching calls take puzzles.
 fn parse(text: &str) -> Result<Grid, String> {
-    format::parse_one(text).map_err(|e| e.kind.to_string())
+    let read = format::parse_one_puzzle(text).map_err(|e| e.kind.to_string())?;
+    match read.position {
+        None => Ok(read.grid),
+        Some(_) => Err(POSITION_REFUSED.to_string()),
+    }
+}
+
+/// Why a searching call refuses a player's position.
+const POSITION_REFUSED: &str =
+    "a position with placed digits or pencil marks: explain, hint and grade take positions";
+
+/// A puzzle or a player's position (placed digits, pencil marks) in any
+/// format the command line reads, with givens that obey the rules.
+fn valid_position(text: &str) -> Result<MarkedGrid, String> {
+    let read = format::parse_one_puzzle(text).map_err(|e| e.kind.to_string())?;
+    rules::validate(&read.grid).map_err(|e| e.to_string())?;
+    Ok(read
+        .position
+        .unwrap_or_else(|| MarkedGrid::from_givens(read.grid)))
 }
 
 /// A valid puzzle (givens that obey the rules), or the CLI's message
@@ -217,9 +237,9 @@ fn explain(
     techniques: Option<&str>,
     lang: &str,
 ) -> PyResult<PyObject> {
-    let grid = valid(puzzle).map_err(value_error)?;
+    let marked = valid_position(puzzle).map_err(value_error)?;
     let (options, lang) = (self::options(techniques)?, self::lang(lang)?);
-    let obj = py.allow_threads(|| report::explain_object(&grid.into(), &options, lang));
+    let obj = py.allow_threads(|| report::explain_object(&marked, &options, lang));
     dict(py, &obj.map_err(value_error)?)
 }
 
@@ -234,13 +254,13 @@ fn hint(
     lang: &str,
     all: bool,
 ) -> PyResult<PyObject> {
-    let grid = valid(puzzle).map_err(value_error)?;
+    let marked = valid_position(puzzle).map_err(value_error)?;
     let (options, lang) = (self::options(techniques)?, self::lang(lang)?);
     let obj = py.allow_threads(|| {
         if all {
-            report::all_steps_object(&grid.into(), options.techniques.as_deref(), lang)
+            report::all_steps_object(&marked, options.techniques.as_deref(), lang)
         } else {
-            report::hint_object(&grid.into(), &options, lang)
+            report::hint_object(&marked, &options, lang)
         }
     });
     dict(py, &obj.map_err(value_error)?)
@@ -248,10 +268,12 @@ fn hint(
 
 /// One puzzle's `grade --format json` object, or `{"puzzle", "error"}`.
 fn grade_one(text: &str, options: &GradeOptions, lang: Lang, steps: bool) -> Map<String, Value> {
-    let graded = valid(text).and_then(|grid| {
-        let g = grade::grade(&grid, options).map_err(|e| e.to_string())?;
-        Ok(report::grade_object(&grid.into(), &g, lang))
-    });
+    let graded =
+        valid_position(text).and_then(|marked| match grade::grade_position(&marked, options) {
+            Ok(g) => Ok(report::grade_object(&marked, &g, lang)),
+            Err(Invalid::Mistakes(m)) => Ok(report::mistakes_object(&marked, &m, lang)),
+            Err(e) => Err(e.to_string()),
+        });
     match graded {
         Ok(mut obj) => {
             if !steps {

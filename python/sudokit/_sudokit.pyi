@@ -26,7 +26,9 @@ def solve(puzzle: Any) -> Any:
     A list gives a list (None for a bad puzzle); a uint8 array of shape
     (n, 81), 0 for empty cells, gives an (n, 81) array with rows of zeros
     where there is no solution. Raises ValueError for a bad puzzle string
-    with the CLI's message, e.g. ``r1c1 and r1c5 both hold 5``.
+    with the CLI's message, e.g. ``r1c1 and r1c5 both hold 5``, and for a
+    player's position (placed digits, pencil marks), which only
+    ``explain``, ``hint`` and ``grade`` take.
     """
 
 @overload
@@ -54,6 +56,10 @@ def check(puzzle: str, minimal: bool = False) -> dict[str, Any]:
 def explain(puzzle: str, techniques: Optional[str] = None, lang: str = "en") -> dict[str, Any]:
     """The ``explain --format json`` object: the grade, status and steps.
 
+    ``puzzle`` may be a player's position in a pencil-mark format (729
+    characters, a pencil-mark grid, a HoDoKu library line, SimpleSudoku's
+    three grids): the solution path then goes on from its placed digits and
+    marks, and a position with mistakes gives ``"status": "mistakes"``.
     ``techniques`` is a comma-separated list as ``--techniques`` takes it;
     ``lang`` is ``en`` or ``es``.
     """
@@ -62,7 +68,9 @@ def hint(
     puzzle: str, techniques: Optional[str] = None, lang: str = "en", all: bool = False
 ) -> dict[str, Any]:
     """The ``hint --format json`` object (the next step), or with ``all``
-    the ``hint --all`` object (every step at the position)."""
+    the ``hint --all`` object (every step at the position). A player's
+    position (see ``explain``) is answered from its digits and marks,
+    mistakes first."""
 
 @overload
 def grade(
@@ -76,7 +84,8 @@ def grade(puzzles: Any, techniques: Optional[str] = None, lang: str = "en", step
     """The ``grade --format json`` object: HoDoKu level and score, SE
     rating (se_er, se_ep, se_ed), hardest technique, steps.
 
-    A list is graded on all cores; a bad puzzle of a list gives
+    A player's position (see ``explain``) is graded on what is left. A list
+    is graded on all cores; a bad puzzle of a list gives
     ``{"puzzle": ..., "error": ...}`` in its place. ``steps=False`` leaves
     the steps out.
     """

@@ -120,6 +120,25 @@ def test_grade_explain_hint_are_the_cli_objects():
     )[0]
 
 
+def test_positions_are_answered_as_the_cli_answers_them():
+    # examples/position.txt: a player's position, then the same with a true
+    # candidate struck (a mistake), in HoDoKu's library format.
+    lines = [l for l in (ROOT / "examples" / "position.txt").read_text().splitlines()
+             if l.startswith(":")]
+    good, bad = lines
+    for fn, command in ((sudokit.hint, "hint"), (sudokit.explain, "explain")):
+        want = cli_json(command, good)[0]
+        assert fn(good) == want
+        assert want["values"] != want["puzzle"]
+    mistaken = sudokit.hint(bad)
+    assert mistaken["status"] == "mistakes"
+    assert mistaken["mistakes"]["removed"] == [{"cell": "r2c3", "digit": 2}]
+    assert sudokit.grade([bad])[0]["status"] == "mistakes"
+    assert sudokit.grade(good) == cli_json("grade", good)[0]
+    with pytest.raises(ValueError, match="explain, hint and grade take positions"):
+        sudokit.solve(good)
+
+
 def test_grade_list_keeps_bad_puzzles_in_place():
     got = sudokit.grade(["bad", EX[0], EX[-1]], steps=False)
     assert got[0] == {"puzzle": "bad", "error": "bad character 'b' at column 1"}

@@ -263,17 +263,23 @@ fn stdin_is_file() -> bool {
 /// Whether an argument that names no file is rather a puzzle (perhaps a
 /// broken one, whose parse error then says more than "no such file").
 ///
-/// It must start as a puzzle does and hold at least 17 cells; a name with
-/// a path separator or a file extension (`puzzles_2024-01-01.txt`) is a file.
+/// It must start as a puzzle (or a HoDoKu library line, `:0000:x:…`) does
+/// and hold at least 17 cells; a name with a path separator or a file
+/// extension (`puzzles_2024-01-01.txt`) is a file.
 fn looks_like_puzzle(arg: &str) -> bool {
     let t = arg.trim_start();
     if t.starts_with(['[', '{']) {
         return true;
     }
     let is_cell = |c: char| c.is_ascii_digit() || matches!(c, '.' | '_' | '*' | '-' | 'x' | 'X');
-    let starts_as_puzzle = t.chars().next().is_some_and(is_cell);
     let cells = t.chars().filter(|&c| is_cell(c)).count();
-    starts_as_puzzle && cells >= 17 && !t.contains(['/', '\\']) && !has_extension(t)
+    if t.contains(['/', '\\']) || cells < 17 {
+        return false;
+    }
+    if t.starts_with(':') {
+        return true;
+    }
+    t.chars().next().is_some_and(is_cell) && !has_extension(t)
 }
 
 /// Whether a name ends like a file name: a dot after something other than

@@ -131,10 +131,30 @@ pub fn parse_puzzles(text: &str) -> Vec<Result<Puzzle, ParseError>> {
 /// assert_eq!(two.to_string(), "2: text after the puzzle");
 /// ```
 pub fn parse_one(text: &str) -> Result<Grid, ParseError> {
+    parse_one_puzzle(text).map(|p| p.grid)
+}
+
+/// Parses exactly one puzzle as [`parse_one`] does, in any text format,
+/// pencil-mark positions included: the puzzle with its position, if the
+/// text holds one.
+///
+/// ```
+/// use sudokit::format::parse_one_puzzle;
+/// let line = ":0000:x:4+1....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......:::";
+/// let read = parse_one_puzzle(line).unwrap();
+/// let position = read.position.unwrap();
+/// assert_eq!(position.placed().count(), 1);
+/// assert_eq!(read.grid.clues(), 17);
+/// ```
+pub fn parse_one_puzzle(text: &str) -> Result<Puzzle, ParseError> {
     // The common case, 81 cells of `1`-`9`, `.` or `0` and nothing else,
     // without the reader's machinery: list calls parse millions of these.
     if let Some(grid) = plain_line(text.as_bytes()) {
-        return Ok(grid);
+        return Ok(Puzzle {
+            line: 1,
+            grid,
+            position: None,
+        });
     }
     let mut all = collect(Reader::new(text.as_bytes(), Syntax::Text)).into_iter();
     let first = all.next().ok_or(ParseError {
@@ -142,7 +162,7 @@ pub fn parse_one(text: &str) -> Result<Grid, ParseError> {
         kind: ParseErrorKind::Empty,
     })??;
     match all.next() {
-        None => Ok(first.grid),
+        None => Ok(first),
         Some(next) => Err(ParseError {
             line: next.map_or_else(|e| e.line, |p| p.line),
             kind: ParseErrorKind::Trailing,
