@@ -35,6 +35,7 @@ use super::Outcome;
 use super::deepening::{Options, Select};
 use super::trace::{Event, Lang, Verdict, summary};
 use crate::candidates::DigitSet;
+use crate::draw::escape;
 use crate::grid::{Cell, Digit};
 use std::fmt::{self, Write};
 
@@ -642,18 +643,18 @@ impl Tree {
              viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">"
         )
         .expect("String");
-        writeln!(out, "<title>{}</title>", xml_escape(&title)).expect("String");
+        writeln!(out, "<title>{}</title>", escape(&title)).expect("String");
         out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
         writeln!(
             out,
             "<text x=\"{MARGIN}\" y=\"24\" font-size=\"15\" font-weight=\"bold\">{}</text>",
-            xml_escape(&title)
+            escape(&title)
         )
         .expect("String");
         writeln!(
             out,
             "<text x=\"{MARGIN}\" y=\"44\" fill=\"#555\">{}</text>",
-            xml_escape(&caption)
+            escape(&caption)
         )
         .expect("String");
         self.svg_legend(&mut out, &notation, &keys);
@@ -705,7 +706,7 @@ impl Tree {
                 out,
                 "<g class=\"node {}\"><title>{}</title>",
                 node.kind,
-                xml_escape(&labels[id].join(" "))
+                escape(&labels[id].join(" "))
             )
             .expect("String");
             writeln!(
@@ -739,7 +740,7 @@ impl Tree {
                     first + k as f64 * LINE,
                     look.text,
                     if bold { " font-weight=\"bold\"" } else { "" },
-                    xml_escape(line)
+                    escape(line)
                 )
                 .expect("String");
             }
@@ -773,7 +774,7 @@ impl Tree {
         writeln!(
             out,
             "<g class=\"legend\">\n<text x=\"{MARGIN}\" y=\"64\" fill=\"#333\">{}</text>",
-            xml_escape(notation)
+            escape(notation)
         )
         .expect("String");
         for (row, keys) in keys.chunks(3).enumerate() {
@@ -797,7 +798,7 @@ impl Tree {
                     "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"#333\">{}</text>",
                     x + 28.0,
                     y + 11.0,
-                    xml_escape(text)
+                    escape(text)
                 )
                 .expect("String");
                 x += key_advance(text);
@@ -981,21 +982,6 @@ impl Words {
             },
         }
     }
-}
-
-fn xml_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            _ => out.push(ch),
-        }
-    }
-    out
 }
 
 fn dot_escape(s: &str) -> String {
@@ -1443,7 +1429,7 @@ mod tests {
 
     #[test]
     fn escaping() {
-        assert_eq!(xml_escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+        assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
         assert_eq!(dot_escape("say \"hi\""), "say \\\"hi\\\"");
     }
 }

@@ -2,7 +2,7 @@
 //! blue, pencil marks in each cell's 3x3 mini-grid, thick box lines — with
 //! the [`Marks`] of a step on top, as the web page draws them.
 
-use super::svg::{Num, escape};
+use super::svg::{self, Num, escape};
 use crate::cell_set::CellSet;
 use crate::logic::solver::SolvedStep;
 use crate::{Candidates, Cell, Digit, Grid, House};
@@ -207,13 +207,12 @@ impl Board {
             100.0
         };
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}mm\" height=\"{w}mm\" \
-             viewBox=\"0 0 104 104\" font-family=\"{SANS}\">",
-            w = Num(size)
+        svg::open(
+            &mut out,
+            (size, size),
+            (104.0, 104.0),
+            &self.givens.to_line(),
         );
-        let _ = writeln!(out, "<title>{}</title>", escape(&self.givens.to_line()));
         out.push_str("<rect width=\"104\" height=\"104\" fill=\"#fff\"/>\n");
         self.write(&mut out, 2.0, 2.0, 100.0, "board");
         out.push_str("</svg>\n");

@@ -2,8 +2,8 @@
 //! caption) in a grid on an A4 or Letter page, portrait, as one SVG document
 //! per page measured in millimetres.
 
-use super::board::{Board, MONO, SANS};
-use super::svg::{Num, escape};
+use super::board::{Board, MONO};
+use super::svg::{self, Num, escape};
 use std::fmt::Write;
 
 /// The most boards a page may hold (6 by 6, each about 30 mm wide on A4).
@@ -143,19 +143,12 @@ impl Layout {
     pub fn page(&self, heading: &str, panels: &[Panel]) -> String {
         let (width, height) = self.paper.size_mm();
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}mm\" height=\"{h}mm\" \
-             viewBox=\"0 0 {w} {h}\" font-family=\"{SANS}\">",
-            w = Num(width),
-            h = Num(height)
-        );
         let title = if heading.is_empty() {
             "sudokit"
         } else {
             heading
         };
-        let _ = writeln!(out, "<title>{}</title>", escape(title));
+        svg::open(&mut out, (width, height), (width, height), title);
         let _ = writeln!(
             out,
             "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",

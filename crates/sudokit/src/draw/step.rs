@@ -1,8 +1,8 @@
 //! A step's picture: the board at the position before the step, with the
 //! step's [`Marks`], and the step's text under it, in English or Spanish.
 
-use super::board::{Board, Marks, SANS};
-use super::svg::{Num, escape, wrap};
+use super::board::{Board, Marks};
+use super::svg::{self, Num, escape, wrap};
 use crate::classic::trace::Lang;
 use crate::logic::explain;
 use crate::logic::solver::{Position, SolvedStep};
@@ -49,14 +49,7 @@ pub fn step_svg(
     let lines = wrap(&caption, (size / (FONT * 0.52)) as usize);
     let height = MARGIN + size + MARGIN * 0.8 + lines.len() as f64 * LINE + MARGIN * 0.6;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}mm\" height=\"{h}mm\" \
-         viewBox=\"0 0 {w} {h}\" font-family=\"{SANS}\">",
-        w = Num(WIDTH),
-        h = Num(height)
-    );
-    let _ = writeln!(out, "<title>{}</title>", escape(&caption));
+    svg::open(&mut out, (WIDTH, height), (WIDTH, height), &caption);
     let _ = writeln!(
         out,
         "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",

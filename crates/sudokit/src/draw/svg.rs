@@ -2,6 +2,7 @@
 //! written short, and text wrapped to a width.
 
 use std::fmt;
+use std::fmt::Write;
 
 /// `text` made safe for XML character data and attribute values: `&`, `<`,
 /// `>`, `"` and `'` become entities, and characters XML 1.0 forbids
@@ -98,6 +99,23 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// Starts a drawing: the `<svg>` element `size_mm` wide and high, with a
+/// `view` box from the origin and the drawings' sans-serif font, then its
+/// `<title>`.
+pub(crate) fn open(out: &mut String, size_mm: (f64, f64), view: (f64, f64), title: &str) {
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}mm\" height=\"{}mm\" \
+         viewBox=\"0 0 {} {}\" font-family=\"{}\">",
+        Num(size_mm.0),
+        Num(size_mm.1),
+        Num(view.0),
+        Num(view.1),
+        super::board::SANS
+    );
+    let _ = writeln!(out, "<title>{}</title>", escape(title));
 }
 
 #[cfg(test)]
