@@ -105,7 +105,7 @@ try {
     await id('import').fill(`# a comment\n${PUZZLE}\n`);
     await id('import-go').click();
     await page.waitForFunction((p) => [...document.querySelectorAll('.cell')].map((c) => c.textContent || '.').join('')
-      .replace(/[^1-9.]/g, '') !== '' && location.hash.includes(p), PUZZLE);
+      .replace(/[^1-9.]/g, '') !== '' && location.hash === `#p=${p}`, PUZZLE);
     assert.equal(await cell(1, 4).textContent(), '3');
     assert.equal(await cell(1, 1).textContent(), '');
     await page.screenshot({ path: `${shots}/1-opened.png` });
