@@ -219,13 +219,13 @@ impl Exclusion {
     /// `None` as soon as every candidate has a possible way.
     fn ways(&self, cells: &[usize], excluding: &[(usize, u16)]) -> Option<([u16; 3], u128)> {
         let ways = Ways::new(&self.sets, cells, excluding);
-        // Most candidates have a possible way among the first few tried:
-        // look for one per candidate, and enumerate everything (for the
-        // excluding cells) only when some candidate has none.
+        // Look for a possible way per candidate (each one found also covers
+        // the digits it gives the other cells), and enumerate everything
+        // (for the excluding cells) only when some candidate has none.
         let mut allowed = [0u16; 3];
         for k in 0..ways.n {
             for digit in bits(ways.sets[k] & !allowed[k]) {
-                if let Some(way) = ways.quick(k, digit).or_else(|| ways.first_with(k, digit)) {
+                if let Some(way) = ways.witness(k, digit) {
                     for (slot, d) in allowed.iter_mut().zip(way) {
                         *slot |= d;
                     }
@@ -262,6 +262,9 @@ struct Ways<'a> {
     sets: [u16; 3],
     sees: [[bool; 3]; 3],
     excluding: &'a [(usize, u16)],
+    /// Per digit (bit index), the digits that share a two-digit excluding
+    /// cell with it.
+    paired: [u16; 16],
 }
 
 impl<'a> Ways<'a> {
@@ -275,11 +278,18 @@ impl<'a> Ways<'a> {
                 sees[x][y] = x != y && cell(cells[x]).sees(cell(cells[y]));
             }
         }
+        let mut paired = [0u16; 16];
+        for &(_, s) in excluding.iter().filter(|(_, s)| s.count_ones() == 2) {
+            for d in bits(s) {
+                paired[index(d)] |= s & !d;
+            }
+        }
         Ways {
             n,
             sets,
             sees,
             excluding,
+            paired,
         }
     }
 
@@ -302,37 +312,58 @@ impl<'a> Ways<'a> {
     }
 
     /// A possible way that gives cell `k` the digit bit `digit`, found
-    /// without trying ways: the other cells take digits that no excluding
-    /// cell can use together with `digit` (so none is emptied), distinct
-    /// where cells see each other. `None` when that does not settle it.
-    fn quick(&self, k: usize, digit: u16) -> Option<[u16; 3]> {
-        // Only these digits, with `digit`, can fill an excluding cell.
-        let risky = self
-            .excluding
-            .iter()
-            .filter(|&&(_, set)| set & digit != 0 || set.count_ones() == 2)
-            .fold(0, |m, &(_, set)| m | set);
-        let mut way = [0u16; 3];
+    /// without trying every way. With `digit` in cell `k`, an excluding
+    /// cell is emptied exactly when its other digits are those of the other
+    /// cells: a two-digit cell with `digit` forbids its other digit
+    /// anywhere; a two-digit cell without it, or a three-digit cell with
+    /// it, forbids the other two cells its remaining pair of digits (a
+    /// three-digit cell without `digit` cannot be emptied). So each digit
+    /// of the second cell leaves a mask of digits for the third.
+    fn witness(&self, k: usize, digit: u16) -> Option<[u16; 3]> {
+        let forbid = self.paired[index(digit)];
+        let mut others = (0..self.n).filter(|&j| j != k);
+        let j = others.next()?;
+        let mut rows = self.sets[j] & !forbid;
+        if self.sees[k][j] {
+            rows &= !digit;
+        }
+        let mut way = [1u16; 3];
         way[k] = digit;
-        for j in (0..self.n).filter(|&j| j != k) {
-            let mut free = self.sets[j] & !risky;
-            for (i, &d) in way.iter().enumerate().take(self.n) {
-                if i != j && d != 0 && self.sees[i][j] {
-                    free &= !d;
+        let Some(l) = others.next() else {
+            way[j] = lowest(rows)?;
+            way[2] = self.sets[2];
+            return Some(way);
+        };
+        let mut cols = self.sets[l] & !forbid;
+        if self.sees[k][l] {
+            cols &= !digit;
+        }
+        if cols == 0 {
+            return None;
+        }
+        for db in bits(rows) {
+            let mut avail = cols & !self.paired[index(db)];
+            if self.sees[j][l] {
+                avail &= !db;
+            }
+            for &(_, s) in self.excluding {
+                // With `db` = `digit` (cells apart), no three digits show.
+                if s.count_ones() == 3 && db != digit && s & digit != 0 && s & db != 0 {
+                    avail &= !(s & !digit & !db);
                 }
             }
-            if free == 0 {
-                return None;
+            if let Some(dt) = lowest(avail) {
+                way[j] = db;
+                way[l] = dt;
+                return Some(way);
             }
-            way[j] = free & free.wrapping_neg();
         }
-        if self.n == 2 {
-            way[2] = self.sets[2];
-        }
-        Some(way)
+        None
     }
 
-    /// A possible way that gives cell `k` the digit bit `digit`.
+    /// A possible way that gives cell `k` the digit bit `digit`, by trying
+    /// every way (what [`Ways::witness`] must agree with).
+    #[cfg(test)]
     fn first_with(&self, k: usize, digit: u16) -> Option<[u16; 3]> {
         let mut sets = self.sets;
         sets[k] = digit;
@@ -363,6 +394,16 @@ impl<'a> Ways<'a> {
         }
         locking
     }
+}
+
+/// The index of a single-digit bit.
+fn index(digit: u16) -> usize {
+    digit.trailing_zeros() as usize
+}
+
+/// The lowest digit bit of `set`, if any.
+fn lowest(set: u16) -> Option<u16> {
+    (set != 0).then(|| set & set.wrapping_neg())
 }
 
 /// The single-digit bits of `set`, lowest first.
@@ -489,6 +530,54 @@ mod tests {
         let pairs = find(Technique::AlignedPairExclusion, &grid, &cands);
         assert!(on(&pairs, &[c(1, 2), c(1, 3)]).is_empty());
         assert!(on(&pairs, &[c(1, 1), c(1, 3)]).is_empty());
+    }
+
+    /// The direct search for a possible way finds one exactly when trying
+    /// every way does, and what it finds is possible.
+    #[test]
+    fn witness_agrees_with_trying_every_way() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut found = [0usize; 2];
+        for _ in 0..20_000 {
+            let n = rng.random_range(2..=3usize);
+            let set = |rng: &mut rand_xoshiro::Xoshiro256PlusPlus, size: u32| loop {
+                let s: u16 = rng.random_range(1..1u16 << 6);
+                if s.count_ones() == size {
+                    return s;
+                }
+            };
+            let cells: Vec<usize> = match rng.random_range(0..4) {
+                0 => vec![0, 1, 2],   // all see each other
+                1 => vec![0, 1, 12],  // one pair sees each other
+                2 => vec![0, 4, 40],  // a chain of sights
+                _ => vec![0, 40, 80], // none
+            };
+            let mut all = [0u16; 81];
+            for &c in &cells[..n] {
+                let size = rng.random_range(2..=4);
+                all[c] = set(&mut rng, size);
+            }
+            let mut excluding = Vec::new();
+            for e in 0..rng.random_range(0..5) {
+                let size = rng.random_range(2..=n as u32);
+                excluding.push((e, set(&mut rng, size)));
+            }
+            let ways = Ways::new(&all, &cells[..n], &excluding);
+            for k in 0..n {
+                for digit in bits(ways.sets[k]) {
+                    let fast = ways.witness(k, digit);
+                    let slow = ways.first_with(k, digit);
+                    assert_eq!(fast.is_some(), slow.is_some(), "{all:?} {excluding:?}");
+                    if let Some(way) = fast {
+                        assert_eq!(way[k], digit);
+                        assert_eq!(ways.blocked_by(way), Ok(None));
+                    }
+                    found[usize::from(fast.is_some())] += 1;
+                }
+            }
+        }
+        assert!(found[0] > 1000 && found[1] > 1000, "{found:?}");
     }
 
     #[test]
