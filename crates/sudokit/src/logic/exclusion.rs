@@ -17,6 +17,7 @@
 
 use crate::candidates::{Candidates, DigitSet, PEERS};
 use crate::grid::{Cell, Grid};
+use crate::logic::single_digit::PEER_BITS;
 use crate::logic::{Step, Technique};
 
 /// The techniques of this family that are implemented.
@@ -155,7 +156,7 @@ impl Exclusion {
 
     /// Whether the pair `a`, `b` is one SE extends to triplets.
     fn reaches(&self, a: usize, b: usize) -> bool {
-        (self.excluders[a] & self.excluders[b]).count_ones() >= 2
+        several(self.excluders[a] & self.excluders[b])
     }
 
     /// Whether the pair `a`, `b` extends to the triplet with `t`.
@@ -167,7 +168,7 @@ impl Exclusion {
     /// possible way to fill them.
     fn exclude(&self, cells: &[usize]) -> Option<Step> {
         let common = cells.iter().fold(!0u128, |m, &c| m & self.excluders[c]);
-        if common.count_ones() < 2 {
+        if !several(common) {
             return None;
         }
         // Only an excluding cell within the cells' digits can be emptied.
@@ -220,12 +221,13 @@ impl Exclusion {
     fn ways(&self, cells: &[usize], excluding: &[(usize, u16)]) -> Option<([u16; 3], u128)> {
         let ways = Ways::new(&self.sets, cells, excluding);
         // Look for a possible way per candidate (each one found also covers
-        // the digits it gives the other cells), and enumerate everything
+        // the digits it gives the other cells, new ones preferred, so fewer
+        // searches are needed), and enumerate everything
         // (for the excluding cells) only when some candidate has none.
         let mut allowed = [0u16; 3];
         for k in 0..ways.n {
             for digit in bits(ways.sets[k] & !allowed[k]) {
-                if let Some(way) = ways.witness(k, digit) {
+                if let Some(way) = ways.witness(k, digit, &allowed) {
                     for (slot, d) in allowed.iter_mut().zip(way) {
                         *slot |= d;
                     }
@@ -242,7 +244,6 @@ impl Exclusion {
 /// The cells that see at least two of `cells`: a triplet's third cell must
 /// share two excluding cells with the pair.
 fn seeing_two(cells: u128) -> u128 {
-    use crate::logic::single_digit::PEER_BITS;
     let mut seen_once = 0u128;
     let mut seen_twice = 0u128;
     let mut rest = cells;
@@ -265,6 +266,9 @@ struct Ways<'a> {
     /// Per digit (bit index), the digits that share a two-digit excluding
     /// cell with it.
     paired: [u16; 16],
+    /// The digits of the three-digit excluding cells.
+    triples: [u16; 20],
+    triple_count: usize,
 }
 
 impl<'a> Ways<'a> {
@@ -275,13 +279,21 @@ impl<'a> Ways<'a> {
         for x in 0..n {
             sets[x] = all[cells[x]];
             for y in 0..n {
-                sees[x][y] = x != y && cell(cells[x]).sees(cell(cells[y]));
+                sees[x][y] = PEER_BITS[cells[x]] >> cells[y] & 1 == 1;
             }
         }
         let mut paired = [0u16; 16];
-        for &(_, s) in excluding.iter().filter(|(_, s)| s.count_ones() == 2) {
-            for d in bits(s) {
-                paired[index(d)] |= s & !d;
+        let mut triples = [0u16; 20];
+        let mut triple_count = 0;
+        for &(_, s) in excluding {
+            let rest = s & (s - 1);
+            if rest & (rest - 1) == 0 {
+                // Two digits (excluding cells have two or three).
+                paired[index(s)] |= rest;
+                paired[index(rest)] |= s & !rest;
+            } else {
+                triples[triple_count] = s;
+                triple_count += 1;
             }
         }
         Ways {
@@ -290,6 +302,8 @@ impl<'a> Ways<'a> {
             sees,
             excluding,
             paired,
+            triples,
+            triple_count,
         }
     }
 
@@ -318,8 +332,9 @@ impl<'a> Ways<'a> {
     /// anywhere; a two-digit cell without it, or a three-digit cell with
     /// it, forbids the other two cells its remaining pair of digits (a
     /// three-digit cell without `digit` cannot be emptied). So each digit
-    /// of the second cell leaves a mask of digits for the third.
-    fn witness(&self, k: usize, digit: u16) -> Option<[u16; 3]> {
+    /// of the second cell leaves a mask of digits for the third. Digits
+    /// outside `covered` are preferred for the other cells.
+    fn witness(&self, k: usize, digit: u16, covered: &[u16; 3]) -> Option<[u16; 3]> {
         let forbid = self.paired[index(digit)];
         let mut others = (0..self.n).filter(|&j| j != k);
         let j = others.next()?;
@@ -330,7 +345,7 @@ impl<'a> Ways<'a> {
         let mut way = [1u16; 3];
         way[k] = digit;
         let Some(l) = others.next() else {
-            way[j] = lowest(rows)?;
+            way[j] = lowest(rows & !covered[j]).or(lowest(rows))?;
             way[2] = self.sets[2];
             return Some(way);
         };
@@ -341,18 +356,19 @@ impl<'a> Ways<'a> {
         if cols == 0 {
             return None;
         }
-        for db in bits(rows) {
+        let rows = bits(rows & !covered[j]).chain(bits(rows & covered[j]));
+        for db in rows {
             let mut avail = cols & !self.paired[index(db)];
             if self.sees[j][l] {
                 avail &= !db;
             }
-            for &(_, s) in self.excluding {
+            for &s in &self.triples[..self.triple_count] {
                 // With `db` = `digit` (cells apart), no three digits show.
-                if s.count_ones() == 3 && db != digit && s & digit != 0 && s & db != 0 {
+                if db != digit && s & digit != 0 && s & db != 0 {
                     avail &= !(s & !digit & !db);
                 }
             }
-            if let Some(dt) = lowest(avail) {
+            if let Some(dt) = lowest(avail & !covered[l]).or(lowest(avail)) {
                 way[j] = db;
                 way[l] = dt;
                 return Some(way);
@@ -394,6 +410,11 @@ impl<'a> Ways<'a> {
         }
         locking
     }
+}
+
+/// Whether `m` has two bits or more.
+fn several(m: u128) -> bool {
+    m & m.wrapping_sub(1) != 0
 }
 
 /// The index of a single-digit bit.
@@ -566,7 +587,8 @@ mod tests {
             let ways = Ways::new(&all, &cells[..n], &excluding);
             for k in 0..n {
                 for digit in bits(ways.sets[k]) {
-                    let fast = ways.witness(k, digit);
+                    let covered = [rng.random::<u16>(), rng.random(), rng.random()];
+                    let fast = ways.witness(k, digit, &covered);
                     let slow = ways.first_with(k, digit);
                     assert_eq!(fast.is_some(), slow.is_some(), "{all:?} {excluding:?}");
                     if let Some(way) = fast {
