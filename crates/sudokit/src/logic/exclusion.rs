@@ -17,6 +17,7 @@
 
 use crate::candidates::{Candidates, DigitSet, PEERS};
 use crate::grid::{Cell, Grid};
+use crate::logic::single_digit::PEER_BITS;
 use crate::logic::{Step, Technique};
 
 /// The techniques of this family that are implemented.
@@ -155,7 +156,7 @@ impl Exclusion {
 
     /// Whether the pair `a`, `b` is one SE extends to triplets.
     fn reaches(&self, a: usize, b: usize) -> bool {
-        (self.excluders[a] & self.excluders[b]).count_ones() >= 2
+        several(self.excluders[a] & self.excluders[b])
     }
 
     /// Whether the pair `a`, `b` extends to the triplet with `t`.
@@ -167,7 +168,7 @@ impl Exclusion {
     /// possible way to fill them.
     fn exclude(&self, cells: &[usize]) -> Option<Step> {
         let common = cells.iter().fold(!0u128, |m, &c| m & self.excluders[c]);
-        if common.count_ones() < 2 {
+        if !several(common) {
             return None;
         }
         // Only an excluding cell within the cells' digits can be emptied.
@@ -219,13 +220,14 @@ impl Exclusion {
     /// `None` as soon as every candidate has a possible way.
     fn ways(&self, cells: &[usize], excluding: &[(usize, u16)]) -> Option<([u16; 3], u128)> {
         let ways = Ways::new(&self.sets, cells, excluding);
-        // Most candidates have a possible way among the first few tried:
-        // look for one per candidate, and enumerate everything (for the
-        // excluding cells) only when some candidate has none.
+        // Look for a possible way per candidate (each one found also covers
+        // the digits it gives the other cells, new ones preferred, so fewer
+        // searches are needed), and enumerate everything
+        // (for the excluding cells) only when some candidate has none.
         let mut allowed = [0u16; 3];
         for k in 0..ways.n {
             for digit in bits(ways.sets[k] & !allowed[k]) {
-                if let Some(way) = ways.quick(k, digit).or_else(|| ways.first_with(k, digit)) {
+                if let Some(way) = ways.witness(k, digit, &allowed) {
                     for (slot, d) in allowed.iter_mut().zip(way) {
                         *slot |= d;
                     }
@@ -242,7 +244,6 @@ impl Exclusion {
 /// The cells that see at least two of `cells`: a triplet's third cell must
 /// share two excluding cells with the pair.
 fn seeing_two(cells: u128) -> u128 {
-    use crate::logic::single_digit::PEER_BITS;
     let mut seen_once = 0u128;
     let mut seen_twice = 0u128;
     let mut rest = cells;
@@ -262,6 +263,12 @@ struct Ways<'a> {
     sets: [u16; 3],
     sees: [[bool; 3]; 3],
     excluding: &'a [(usize, u16)],
+    /// Per digit (bit index), the digits that share a two-digit excluding
+    /// cell with it.
+    paired: [u16; 16],
+    /// The digits of the three-digit excluding cells.
+    triples: [u16; 20],
+    triple_count: usize,
 }
 
 impl<'a> Ways<'a> {
@@ -272,7 +279,21 @@ impl<'a> Ways<'a> {
         for x in 0..n {
             sets[x] = all[cells[x]];
             for y in 0..n {
-                sees[x][y] = x != y && cell(cells[x]).sees(cell(cells[y]));
+                sees[x][y] = PEER_BITS[cells[x]] >> cells[y] & 1 == 1;
+            }
+        }
+        let mut paired = [0u16; 16];
+        let mut triples = [0u16; 20];
+        let mut triple_count = 0;
+        for &(_, s) in excluding {
+            let rest = s & (s - 1);
+            if rest & (rest - 1) == 0 {
+                // Two digits (excluding cells have two or three).
+                paired[index(s)] |= rest;
+                paired[index(rest)] |= s & !rest;
+            } else {
+                triples[triple_count] = s;
+                triple_count += 1;
             }
         }
         Ways {
@@ -280,6 +301,9 @@ impl<'a> Ways<'a> {
             sets,
             sees,
             excluding,
+            paired,
+            triples,
+            triple_count,
         }
     }
 
@@ -302,37 +326,60 @@ impl<'a> Ways<'a> {
     }
 
     /// A possible way that gives cell `k` the digit bit `digit`, found
-    /// without trying ways: the other cells take digits that no excluding
-    /// cell can use together with `digit` (so none is emptied), distinct
-    /// where cells see each other. `None` when that does not settle it.
-    fn quick(&self, k: usize, digit: u16) -> Option<[u16; 3]> {
-        // Only these digits, with `digit`, can fill an excluding cell.
-        let risky = self
-            .excluding
-            .iter()
-            .filter(|&&(_, set)| set & digit != 0 || set.count_ones() == 2)
-            .fold(0, |m, &(_, set)| m | set);
-        let mut way = [0u16; 3];
+    /// without trying every way. With `digit` in cell `k`, an excluding
+    /// cell is emptied exactly when its other digits are those of the other
+    /// cells: a two-digit cell with `digit` forbids its other digit
+    /// anywhere; a two-digit cell without it, or a three-digit cell with
+    /// it, forbids the other two cells its remaining pair of digits (a
+    /// three-digit cell without `digit` cannot be emptied). So each digit
+    /// of the second cell leaves a mask of digits for the third. Digits
+    /// outside `covered` are preferred for the other cells.
+    fn witness(&self, k: usize, digit: u16, covered: &[u16; 3]) -> Option<[u16; 3]> {
+        let forbid = self.paired[index(digit)];
+        let mut others = (0..self.n).filter(|&j| j != k);
+        let j = others.next()?;
+        let mut rows = self.sets[j] & !forbid;
+        if self.sees[k][j] {
+            rows &= !digit;
+        }
+        let mut way = [1u16; 3];
         way[k] = digit;
-        for j in (0..self.n).filter(|&j| j != k) {
-            let mut free = self.sets[j] & !risky;
-            for (i, &d) in way.iter().enumerate().take(self.n) {
-                if i != j && d != 0 && self.sees[i][j] {
-                    free &= !d;
+        let Some(l) = others.next() else {
+            way[j] = lowest(rows & !covered[j]).or(lowest(rows))?;
+            way[2] = self.sets[2];
+            return Some(way);
+        };
+        let mut cols = self.sets[l] & !forbid;
+        if self.sees[k][l] {
+            cols &= !digit;
+        }
+        if cols == 0 {
+            return None;
+        }
+        let rows = bits(rows & !covered[j]).chain(bits(rows & covered[j]));
+        for db in rows {
+            let mut avail = cols & !self.paired[index(db)];
+            if self.sees[j][l] {
+                avail &= !db;
+            }
+            for &s in &self.triples[..self.triple_count] {
+                // With `db` = `digit` (cells apart), no three digits show.
+                if db != digit && s & digit != 0 && s & db != 0 {
+                    avail &= !(s & !digit & !db);
                 }
             }
-            if free == 0 {
-                return None;
+            if let Some(dt) = lowest(avail & !covered[l]).or(lowest(avail)) {
+                way[j] = db;
+                way[l] = dt;
+                return Some(way);
             }
-            way[j] = free & free.wrapping_neg();
         }
-        if self.n == 2 {
-            way[2] = self.sets[2];
-        }
-        Some(way)
+        None
     }
 
-    /// A possible way that gives cell `k` the digit bit `digit`.
+    /// A possible way that gives cell `k` the digit bit `digit`, by trying
+    /// every way (what [`Ways::witness`] must agree with).
+    #[cfg(test)]
     fn first_with(&self, k: usize, digit: u16) -> Option<[u16; 3]> {
         let mut sets = self.sets;
         sets[k] = digit;
@@ -363,6 +410,21 @@ impl<'a> Ways<'a> {
         }
         locking
     }
+}
+
+/// Whether `m` has two bits or more.
+fn several(m: u128) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// The index of a single-digit bit.
+fn index(digit: u16) -> usize {
+    digit.trailing_zeros() as usize
+}
+
+/// The lowest digit bit of `set`, if any.
+fn lowest(set: u16) -> Option<u16> {
+    (set != 0).then(|| set & set.wrapping_neg())
 }
 
 /// The single-digit bits of `set`, lowest first.
@@ -489,6 +551,55 @@ mod tests {
         let pairs = find(Technique::AlignedPairExclusion, &grid, &cands);
         assert!(on(&pairs, &[c(1, 2), c(1, 3)]).is_empty());
         assert!(on(&pairs, &[c(1, 1), c(1, 3)]).is_empty());
+    }
+
+    /// The direct search for a possible way finds one exactly when trying
+    /// every way does, and what it finds is possible.
+    #[test]
+    fn witness_agrees_with_trying_every_way() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut found = [0usize; 2];
+        for _ in 0..20_000 {
+            let n = rng.random_range(2..=3usize);
+            let set = |rng: &mut rand_xoshiro::Xoshiro256PlusPlus, size: u32| loop {
+                let s: u16 = rng.random_range(1..1u16 << 6);
+                if s.count_ones() == size {
+                    return s;
+                }
+            };
+            let cells: Vec<usize> = match rng.random_range(0..4) {
+                0 => vec![0, 1, 2],   // all see each other
+                1 => vec![0, 1, 12],  // one pair sees each other
+                2 => vec![0, 4, 40],  // a chain of sights
+                _ => vec![0, 40, 80], // none
+            };
+            let mut all = [0u16; 81];
+            for &c in &cells[..n] {
+                let size = rng.random_range(2..=4);
+                all[c] = set(&mut rng, size);
+            }
+            let mut excluding = Vec::new();
+            for e in 0..rng.random_range(0..5) {
+                let size = rng.random_range(2..=n as u32);
+                excluding.push((e, set(&mut rng, size)));
+            }
+            let ways = Ways::new(&all, &cells[..n], &excluding);
+            for k in 0..n {
+                for digit in bits(ways.sets[k]) {
+                    let covered = [rng.random::<u16>(), rng.random(), rng.random()];
+                    let fast = ways.witness(k, digit, &covered);
+                    let slow = ways.first_with(k, digit);
+                    assert_eq!(fast.is_some(), slow.is_some(), "{all:?} {excluding:?}");
+                    if let Some(way) = fast {
+                        assert_eq!(way[k], digit);
+                        assert_eq!(ways.blocked_by(way), Ok(None));
+                    }
+                    found[usize::from(fast.is_some())] += 1;
+                }
+            }
+        }
+        assert!(found[0] > 1000 && found[1] > 1000, "{found:?}");
     }
 
     #[test]

@@ -25,6 +25,8 @@ pub(super) struct StaticReach {
     /// start a bidirectional cycle).
     pub looped: Bits,
     partners: Vec<[Cand; 4]>,
+    /// Per component, its members.
+    members: Vec<Bits>,
 }
 
 const NONE: Cand = Cand::MAX;
@@ -83,12 +85,33 @@ impl StaticReach {
             }
         }
         edges.start[729] = edges.to.len() as u32;
-        let (comp, comps, looped) = reach(board, &edges);
+        let Reach {
+            comp,
+            comps,
+            looped,
+            members,
+        } = reach(board, &edges);
         StaticReach {
             comp,
             comps,
             looped,
             partners,
+            members,
+        }
+    }
+
+    /// How many strongly connected components there are.
+    pub(super) fn component_count(&self) -> usize {
+        self.members.len()
+    }
+
+    /// The component of candidate `z` (`None` if it is not a candidate)
+    /// and its members: the candidates that `z` on forces on and that force
+    /// `z` on.
+    pub(super) fn component(&self, z: Cand) -> Option<(usize, &Bits)> {
+        match self.comp[usize::from(z)] {
+            UNSEEN => None,
+            id => Some((id as usize, &self.members[id as usize])),
         }
     }
 
@@ -164,9 +187,17 @@ impl Edges {
     }
 }
 
+/// What [`reach`] computes: the fields of [`StaticReach`] but the partners.
+struct Reach {
+    comp: Vec<u32>,
+    comps: Vec<Bits>,
+    looped: Bits,
+    members: Vec<Bits>,
+}
+
 /// Reachability from every node (itself included), by Tarjan's
 /// components (emitted successors first) and unions of bitboards.
-fn reach(board: &Board, edges: &Edges) -> (Vec<u32>, Vec<Bits>, Bits) {
+fn reach(board: &Board, edges: &Edges) -> Reach {
     let n = 729;
     let mut index = vec![UNSEEN; n];
     let mut low = vec![0u32; n];
@@ -174,6 +205,7 @@ fn reach(board: &Board, edges: &Edges) -> (Vec<u32>, Vec<Bits>, Bits) {
     let mut comp = vec![UNSEEN; n];
     let mut stack: Vec<usize> = Vec::new();
     let mut comps: Vec<Bits> = Vec::new();
+    let mut members: Vec<Bits> = Vec::new();
     let mut counter = 0u32;
     let mut looped = [0u128; 9];
     let mut call: Vec<(usize, usize)> = Vec::new();
@@ -220,13 +252,14 @@ fn reach(board: &Board, edges: &Edges) -> (Vec<u32>, Vec<Bits>, Bits) {
                     }
                 }
                 // Successors' components were emitted before this one.
-                let members = bits;
-                if members.iter().map(|m| m.count_ones()).sum::<u32>() > 1 {
-                    for (l, m) in looped.iter_mut().zip(&members) {
+                let own = bits;
+                members.push(own);
+                if own.iter().map(|m| m.count_ones()).sum::<u32>() > 1 {
+                    for (l, m) in looped.iter_mut().zip(&own) {
                         *l |= m;
                     }
                 }
-                for (d, &m) in members.iter().enumerate() {
+                for (d, &m) in own.iter().enumerate() {
                     for c in cells(m) {
                         for &w in edges.of(usize::from(cand(c, d))) {
                             let cw = comp[usize::from(w)];
@@ -242,7 +275,12 @@ fn reach(board: &Board, edges: &Edges) -> (Vec<u32>, Vec<Bits>, Bits) {
             }
         }
     }
-    (comp, comps, looped)
+    Reach {
+        comp,
+        comps,
+        looped,
+        members,
+    }
 }
 
 /// The static strong links of a position, as bitboards: bivalue cells and,

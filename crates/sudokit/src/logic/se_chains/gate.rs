@@ -15,6 +15,9 @@
 //!   forces through static links is [`StaticReach::on`] and the
 //!   eliminations of those; a cell or a region whose premises' sets do not
 //!   meet gives no hint.
+//!
+//! The cycles producer is gated too ([`CycleGate`]): most candidates lie
+//! on loops of implications, few on loops that remove anything.
 
 use super::board::{Bits, Board, Cand, PotSet, cand, cell_of, cells, digit_of, digits};
 use super::fast::StaticReach;
@@ -123,4 +126,125 @@ impl StaticGate {
         let places = board.positions(d, h);
         self.may_meet(board, cells(places).map(|x| cand(x, d)))
     }
+}
+
+/// The gate of SE's bidirectional cycles: whether a cycle through a
+/// candidate can remove anything, decided once per strongly connected
+/// component of [`StaticReach`] and pass.
+///
+/// The "on" nodes of a cycle through `c` force each other, so they lie in
+/// `c`'s component (restricted to `c`'s digit in the X pass, whose links
+/// keep to one digit). Each "off" node is turned off by an "on" node (a
+/// peer of its digit, or a cellmate with cell links) and turns on an "on"
+/// node through a strong link of the pass. A cycle removes a candidate
+/// that sees an "on" and an "off" node of its digit; when no candidate
+/// sees both kinds of such nodes of the component, no cycle through it
+/// removes anything, and `Builder::add` would drop every one found.
+pub(super) struct CycleGate {
+    /// Per component and pass slot (the X pass's digit, 9 for Y, 10 for
+    /// XY): 0 unknown, 1 nothing removable, 2 maybe.
+    known: Vec<u8>,
+}
+
+impl CycleGate {
+    /// The gate for a position whose reach is `reach`.
+    pub(super) fn new(reach: &StaticReach) -> CycleGate {
+        CycleGate {
+            known: vec![0; reach.component_count() * 11],
+        }
+    }
+
+    /// Whether a cycle through `c` ("on") with cell links if `y` and house
+    /// links if `x` may remove a candidate.
+    pub(super) fn may_remove(
+        &mut self,
+        board: &Board,
+        reach: &StaticReach,
+        c: Cand,
+        y: bool,
+        x: bool,
+    ) -> bool {
+        let Some((id, members)) = reach.component(c) else {
+            return false;
+        };
+        let slot = match (y, x) {
+            (false, _) => digit_of(c),
+            (true, false) => 9,
+            (true, true) => 10,
+        };
+        let known = &mut self.known[id * 11 + slot];
+        if *known == 0 {
+            let mut on = *members;
+            if !y {
+                on = std::array::from_fn(|d| if d == slot { on[d] } else { 0 });
+            }
+            *known = if removes_any(board, &on, y, x) { 2 } else { 1 };
+        }
+        *known == 2
+    }
+}
+
+/// The cells that see some cell of `m`.
+fn peers_of(m: u128) -> u128 {
+    cells(m).fold(0u128, |a, x| a | PEER_BITS[x])
+}
+
+/// Whether some candidate sees an "on" candidate of `on` and an "off" one
+/// (turned off by a member of `on`, turning on a member through a strong
+/// link of the pass) of its digit.
+fn removes_any(board: &Board, on: &Bits, y: bool, x: bool) -> bool {
+    let partnered = partnered(board, on, y, x);
+    (0..9).filter(|&d| on[d] != 0).any(|d| {
+        let seen = peers_of(on[d]);
+        let mut turned_off = seen;
+        if y {
+            // Cellmates of an "on" candidate of another digit.
+            turned_off |= (0..9).filter(|&e| e != d).fold(0u128, |a, e| a | on[e]);
+        }
+        let off = turned_off & board.digits[d] & partnered[d];
+        off != 0 && board.digits[d] & seen & peers_of(off) != 0
+    })
+}
+
+/// The candidates whose strong partner in the pass (the other place of a
+/// bilocal house with `x`, the other digit of a bivalue cell with `y`) is
+/// in `on`.
+fn partnered(board: &Board, on: &Bits, y: bool, x: bool) -> Bits {
+    let mut out = [0u128; 9];
+    if x {
+        for d in (0..9).filter(|&d| on[d] != 0) {
+            for &house in &HOUSE_BITS {
+                let m = board.digits[d] & house;
+                if m.count_ones() != 2 {
+                    continue;
+                }
+                // Each place is partnered when the other is on.
+                for p in cells(m) {
+                    if on[d] & m & !(1u128 << p) != 0 {
+                        out[d] |= 1u128 << p;
+                    }
+                }
+            }
+        }
+    }
+    if y {
+        let any_on = on.iter().fold(0u128, |a, &m| a | m);
+        for cell in cells(any_on) {
+            let set = board.cells[cell];
+            if set.count_ones() != 2 {
+                continue;
+            }
+            let (a, b) = (
+                set.trailing_zeros() as usize,
+                15 - set.leading_zeros() as usize,
+            );
+            if on[b] >> cell & 1 == 1 {
+                out[a] |= 1u128 << cell;
+            }
+            if on[a] >> cell & 1 == 1 {
+                out[b] |= 1u128 << cell;
+            }
+        }
+    }
+    out
 }

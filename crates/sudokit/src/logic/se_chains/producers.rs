@@ -7,7 +7,7 @@ use super::board::{
 };
 use super::chaining::{Engine, Mode, Prop};
 use super::fast::{StaticReach, StrongLinks};
-use super::gate::{StaticGate, nishio_may_contradict};
+use super::gate::{CycleGate, StaticGate, nishio_may_contradict};
 use super::hint::{Hint, Kind, Premise, bonus_tenths, max_complexity};
 use super::net::NO_NESTED;
 use crate::logic::Technique;
@@ -362,6 +362,7 @@ struct Forcing {
 /// distance from the premise to its opposite: measured on bitboards first,
 /// it bounds every search, and only chains in the easiest band are traced.
 fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
+    let mut gate = CycleGate::new(reach);
     let links = StrongLinks::new(b.board);
     let mut forcing = Vec::new();
     for (pass, y, base) in [(0, false, 66), (2, true, 70)] {
@@ -391,13 +392,22 @@ fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
         if !b.all && x && y && b.best.is_some_and(|t| t < 70) {
             break;
         }
-        loops(b, reach, &forcing, pass, y, x);
+        loops(b, reach, &mut gate, &forcing, pass, y, x);
     }
 }
 
 /// SE's `getLoopHintList` for one pass: cycles, then (with X links)
 /// forcing chains, from every candidate that may start one.
-fn loops(b: &mut Builder, reach: &StaticReach, forcing: &[Forcing], pass: usize, y: bool, x: bool) {
+fn loops(
+    b: &mut Builder,
+    reach: &StaticReach,
+    gate: &mut CycleGate,
+    forcing: &[Forcing],
+    pass: usize,
+    y: bool,
+    x: bool,
+) {
+    let gated = GATED.with(|g| g.get());
     let (cycle_base, chain_base) = if x && y { (70, 70) } else { (65, 66) };
     for cell in 0..81 {
         let set = b.board.cells[cell];
@@ -411,7 +421,9 @@ fn loops(b: &mut Builder, reach: &StaticReach, forcing: &[Forcing], pass: usize,
             let c = cand(cell, d);
             let on = pot(c, true);
             let looped = reach.looped[d] >> cell & 1 == 1;
-            let cycles = if looped {
+            // Cycles that remove nothing would be dropped by `add`.
+            let useful = looped && (!gated || gate.may_remove(b.board, reach, c, y, x));
+            let cycles = if useful {
                 b.engine.cycles(b.board, on, y, x, b.bound(cycle_base))
             } else {
                 Vec::new()

@@ -216,8 +216,8 @@ fn nested_levels_wait_their_turn() {
 }
 
 /// The gates of `producers` skip only searches that give nothing: on every
-/// position of SE's walk through hard puzzles, Nishio and the multiple
-/// forcing chains give the same hints with and without them.
+/// position of SE's walk through hard puzzles, the cycles, Nishio and the
+/// multiple forcing chains give the same hints with and without them.
 #[test]
 fn gates_change_no_hint() {
     use super::board::Board;
@@ -242,7 +242,7 @@ fn gates_change_no_hint() {
         let mut pos = Position::new(puzzle);
         while let Some(step) = next_step(&pos) {
             let board = Board::new(&pos.grid, &pos.candidates);
-            for producer in [Producer::Nishio, Producer::Multiple] {
+            for producer in [Producer::Cycles, Producer::Nishio, Producer::Multiple] {
                 let mut engine = Engine::default();
                 engine.clear();
                 let gated = producers::hints(&mut engine, &board, producer);
@@ -257,6 +257,19 @@ fn gates_change_no_hint() {
                 compared += 1;
                 found += usize::from(!full.is_empty());
             }
+            // Every productive cycle, as nested chains ask for them.
+            let mut engine = Engine::default();
+            engine.clear();
+            let gated = producers::all_hints(&mut engine, &board, Producer::Cycles);
+            engine.clear();
+            let full =
+                producers::ungated(|| producers::all_hints(&mut engine, &board, Producer::Cycles));
+            assert_eq!(
+                summary(&gated),
+                summary(&full),
+                "all cycles on {}",
+                pos.grid
+            );
             if !pos.apply(&step) {
                 break;
             }
