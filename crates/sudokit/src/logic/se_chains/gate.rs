@@ -78,10 +78,13 @@ fn static_closure(board: &Board, reach: &StaticReach, c: Cand) -> PotSet {
 }
 
 /// The gate of the static multiple-chain producer: per candidate, what it
-/// reaches "on", computed when first asked.
+/// reaches "on", computed when first asked (a slot per candidate into a
+/// list, rather than an `Option<PotSet>` per candidate: nested searches
+/// build a gate per propagation and most candidates are never asked).
 pub(super) struct StaticGate {
     reach: std::rc::Rc<StaticReach>,
-    closures: Vec<Option<PotSet>>,
+    slot: [u16; 729],
+    closures: Vec<PotSet>,
 }
 
 impl StaticGate {
@@ -89,13 +92,18 @@ impl StaticGate {
     pub(super) fn new(board: &Board) -> StaticGate {
         StaticGate {
             reach: StaticReach::of(board),
-            closures: vec![None; 729],
+            slot: [u16::MAX; 729],
+            closures: Vec::new(),
         }
     }
 
     fn closure(&mut self, board: &Board, c: Cand) -> PotSet {
-        let reach = &self.reach;
-        *self.closures[usize::from(c)].get_or_insert_with(|| static_closure(board, reach, c))
+        let at = &mut self.slot[usize::from(c)];
+        if *at == u16::MAX {
+            *at = self.closures.len() as u16;
+            self.closures.push(static_closure(board, &self.reach, c));
+        }
+        self.closures[usize::from(*at)]
     }
 
     /// Whether the candidates `premises` (all "on" in turn) can force a

@@ -439,18 +439,33 @@ fn loops(b: &mut Builder, reach: &StaticReach, forcing: &[Forcing], pass: usize,
     }
 }
 
-/// The "on" propagations of a position, computed once each.
+/// The "on" propagations of a position, computed once each. A slot per
+/// candidate (rather than an `Option<Prop>` per candidate) keeps the table
+/// small: nested searches build one per propagation.
 struct OnProps {
-    props: Vec<Option<Prop>>,
+    /// Per candidate, where its propagation is in `list` ([`u32::MAX`]
+    /// while not computed).
+    slot: [u32; 729],
+    list: Vec<Prop>,
 }
 
 impl OnProps {
-    fn get(&mut self, b: &mut Builder, c: Cand) -> Prop {
-        if self.props[usize::from(c)].is_none() {
-            let prop = b.engine.propagate(b.board, pot(c, true), b.producer.mode());
-            self.props[usize::from(c)] = Some(prop);
+    fn new() -> OnProps {
+        OnProps {
+            slot: [u32::MAX; 729],
+            list: Vec::new(),
         }
-        self.props[usize::from(c)].clone().expect("just computed")
+    }
+
+    /// The index in `list` of the propagation of `c` on.
+    fn get(&mut self, b: &mut Builder, c: Cand) -> usize {
+        let at = &mut self.slot[usize::from(c)];
+        if *at == u32::MAX {
+            *at = self.list.len() as u32;
+            let prop = b.engine.propagate(b.board, pot(c, true), b.producer.mode());
+            self.list.push(prop);
+        }
+        *at as usize
     }
 }
 
@@ -480,9 +495,7 @@ fn reached(b: &Builder, prop: &Prop, on: bool) -> Vec<Pot> {
 fn multiple(b: &mut Builder) {
     let mode = b.producer.mode();
     let multiple = matches!(b.producer, Producer::Multiple | Producer::Dynamic(_));
-    let mut props = OnProps {
-        props: vec![None; 729],
-    };
+    let mut props = OnProps::new();
     let mut gate = (b.producer == Producer::Multiple && GATED.with(|g| g.get()))
         .then(|| StaticGate::new(b.board));
     for cell in 0..81 {
@@ -508,17 +521,18 @@ fn multiple(b: &mut Builder) {
                 continue; // no hint can come from this cell
             }
         }
-        let mut per_value: Vec<Prop> = Vec::new();
+        let mut per_value: Vec<usize> = Vec::new();
         for d in digits(set) {
             let c = cand(cell, d);
             let on = props.get(b, c);
-            binary(b, &on, c, card, mode);
+            binary(b, &props.list[on], c, card, mode);
             if !mode.nishio {
-                regions(b, &mut props, &on, cell, d, multiple);
+                regions(b, &mut props, on, cell, d, multiple);
             }
             per_value.push(on);
         }
         if cell_hints {
+            let per_value: Vec<&Prop> = per_value.iter().map(|&i| &props.list[i]).collect();
             cell_chains(b, &per_value, cell);
         }
     }
@@ -555,7 +569,7 @@ fn nishio_cell(b: &mut Builder, props: &mut OnProps, cell: usize) {
             continue;
         }
         let on = props.get(b, c);
-        binary(b, &on, c, card, mode);
+        binary(b, &props.list[on], c, card, mode);
     }
 }
 
@@ -625,24 +639,27 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
 
 /// SE's `doRegionChainings`: for each house of the cell where it is the
 /// first place of the digit, what every place of the digit there forces.
-fn regions(b: &mut Builder, props: &mut OnProps, on: &Prop, cell: usize, d: usize, multiple: bool) {
+fn regions(b: &mut Builder, props: &mut OnProps, on: usize, cell: usize, d: usize, multiple: bool) {
     let houses: Vec<usize> = region_houses(b, cell, d, multiple).collect();
     for h in houses {
         let places = b.board.positions(d, h);
-        let mut branches = vec![on.clone()];
-        let mut common: PotSet = on.set;
+        let mut branches = vec![on];
+        let mut common: PotSet = props.list[on].set;
         for other in super::board::cells(places & !(1u128 << cell)) {
             let prop = props.get(b, cand(other, d));
-            common = common.and(&prop.set);
+            common = common.and(&props.list[prop].set);
             branches.push(prop);
         }
         if common.is_empty() {
             continue;
         }
         for state in [true, false] {
-            for p in reached(b, on, state) {
+            for p in reached(b, &props.list[on], state) {
                 if common.contains(p) {
-                    let targets = branches.iter().map(|br| node_in(b, br, p)).collect();
+                    let targets = branches
+                        .iter()
+                        .map(|&br| node_in(b, &props.list[br], p))
+                        .collect();
                     b.add(Kind::Region, (true, true), targets, Premise::House(h, d), p);
                 }
             }
@@ -651,7 +668,7 @@ fn regions(b: &mut Builder, props: &mut OnProps, on: &Prop, cell: usize, d: usiz
 }
 
 /// SE's cell reduction: what every candidate of the cell forces.
-fn cell_chains(b: &mut Builder, per_value: &[Prop], cell: usize) {
+fn cell_chains(b: &mut Builder, per_value: &[&Prop], cell: usize) {
     let mut common = per_value[0].set;
     for prop in &per_value[1..] {
         common = common.and(&prop.set);
