@@ -16,7 +16,7 @@
 //!   eliminations of those; a cell or a region whose premises' sets do not
 //!   meet gives no hint.
 
-use super::board::{Bits, Board, Cand, PotSet, cand, cell_of, cells, digit_of, digits};
+use super::board::{Bits, Board, Cand, PotSet, cand, cell_of, cells, digit_of, digits, one_bit};
 use super::fast::StaticReach;
 use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
 
@@ -40,7 +40,7 @@ pub(super) fn nishio_may_contradict(board: &Board, c: Cand, on: bool) -> bool {
         let mut more = set;
         for &house in &HOUSE_BITS {
             let here = left & house;
-            if here.count_ones() == 1 {
+            if one_bit(here) {
                 more |= here;
             } else if here == 0 && places & house != 0 {
                 return true; // a house without a place for the digit
