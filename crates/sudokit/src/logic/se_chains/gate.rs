@@ -87,13 +87,22 @@ pub(super) struct StaticGate {
     closures: Vec<PotSet>,
 }
 
+thread_local! {
+    /// The closure list of the last gate, kept for the next one: a search
+    /// asks for a few hundred closures, and growing the list anew each time
+    /// copied them over and over.
+    static SPARE: std::cell::RefCell<Vec<PotSet>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl StaticGate {
     /// The gate for `board`.
     pub(super) fn new(board: &Board) -> StaticGate {
+        let mut closures = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
+        closures.clear();
         StaticGate {
             reach: StaticReach::of(board),
             slot: [u16::MAX; 729],
-            closures: Vec::new(),
+            closures,
         }
     }
 
@@ -130,5 +139,12 @@ impl StaticGate {
     pub(super) fn region_may_meet(&mut self, board: &Board, d: usize, h: usize) -> bool {
         let places = board.positions(d, h);
         self.may_meet(board, cells(places).map(|x| cand(x, d)))
+    }
+}
+
+impl Drop for StaticGate {
+    fn drop(&mut self) {
+        let closures = std::mem::take(&mut self.closures);
+        SPARE.with(|s| *s.borrow_mut() = closures);
     }
 }

@@ -477,16 +477,17 @@ fn node_in(b: &Builder, prop: &Prop, p: Pot) -> u32 {
         .expect("the potential was reached")
 }
 
-/// The potentials of a propagation in the order SE's sets hold them
-/// ("on" first or "off" first), without the node of a contradiction.
-fn reached(b: &Builder, prop: &Prop, on: bool) -> Vec<Pot> {
+/// The potentials of a propagation that are in `common`, in the order
+/// SE's sets hold them ("on" first or "off" first), without the node of a
+/// contradiction.
+fn reached(b: &Builder, prop: &Prop, on: bool, common: &PotSet) -> Vec<Pot> {
     let mut end = prop.range.end;
     if prop.absurd.is_some() {
         end -= 1;
     }
     (prop.range.start..end)
         .map(|n| b.engine.arena.pot(n))
-        .filter(|&p| is_on(p) == on)
+        .filter(|&p| is_on(p) == on && common.contains(p))
         .collect()
 }
 
@@ -620,18 +621,16 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
     }
     if double {
         for state in [true, false] {
-            for p in reached(b, on, state) {
-                if off.set.contains(p) {
-                    let (t1, t2) = (node_in(b, on, p), node_in(b, &off, p));
-                    let premise = if state { p_on } else { p_on ^ 1 };
-                    b.add(
-                        Kind::Double,
-                        (true, true),
-                        vec![t1, t2],
-                        Premise::Potential(premise),
-                        p,
-                    );
-                }
+            for p in reached(b, on, state, &off.set) {
+                let (t1, t2) = (node_in(b, on, p), node_in(b, &off, p));
+                let premise = if state { p_on } else { p_on ^ 1 };
+                b.add(
+                    Kind::Double,
+                    (true, true),
+                    vec![t1, t2],
+                    Premise::Potential(premise),
+                    p,
+                );
             }
         }
     }
@@ -654,14 +653,12 @@ fn regions(b: &mut Builder, props: &mut OnProps, on: usize, cell: usize, d: usiz
             continue;
         }
         for state in [true, false] {
-            for p in reached(b, &props.list[on], state) {
-                if common.contains(p) {
-                    let targets = branches
-                        .iter()
-                        .map(|&br| node_in(b, &props.list[br], p))
-                        .collect();
-                    b.add(Kind::Region, (true, true), targets, Premise::House(h, d), p);
-                }
+            for p in reached(b, &props.list[on], state, &common) {
+                let targets = branches
+                    .iter()
+                    .map(|&br| node_in(b, &props.list[br], p))
+                    .collect();
+                b.add(Kind::Region, (true, true), targets, Premise::House(h, d), p);
             }
         }
     }
@@ -677,11 +674,9 @@ fn cell_chains(b: &mut Builder, per_value: &[&Prop], cell: usize) {
         return;
     }
     for state in [true, false] {
-        for p in reached(b, &per_value[0], state) {
-            if common.contains(p) {
-                let targets = per_value.iter().map(|br| node_in(b, br, p)).collect();
-                b.add(Kind::Cell, (true, true), targets, Premise::Cell(cell), p);
-            }
+        for p in reached(b, per_value[0], state, &common) {
+            let targets = per_value.iter().map(|br| node_in(b, br, p)).collect();
+            b.add(Kind::Cell, (true, true), targets, Premise::Cell(cell), p);
         }
     }
 }
