@@ -67,6 +67,31 @@ pub(super) enum Region {
     Column,
 }
 
+// The build targets baseline x86-64, which has no popcount instruction:
+// `count_ones` is a dozen instructions per word, so the hot paths test
+// small counts by clearing the lowest bit instead.
+
+/// Whether the mask has exactly one bit.
+pub(super) const fn one_bit(m: u128) -> bool {
+    m != 0 && m & (m - 1) == 0
+}
+
+/// Whether the mask has two bits or more.
+pub(super) const fn many_bits(m: u128) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// Whether the mask has exactly two bits.
+pub(super) const fn two_bits(m: u128) -> bool {
+    one_bit(m & m.wrapping_sub(1))
+}
+
+/// Whether the digit mask has exactly two bits.
+pub(super) const fn two_digits(m: u16) -> bool {
+    let r = m & m.wrapping_sub(1);
+    r != 0 && r & (r - 1) == 0
+}
+
 /// The bits of a cell mask, lowest first.
 pub(super) fn cells(mut bits: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -189,5 +214,30 @@ impl PotSet {
     /// Whether the set is empty.
     pub(super) fn is_empty(&self) -> bool {
         self.off.iter().chain(&self.on).all(|&m| m == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit tests agree with `count_ones` on masks of every count.
+    #[test]
+    fn small_counts_as_count_ones() {
+        let mut m: u128 = 0x8000_0000_0000_0000_0000_0000_0000_0001;
+        for i in 0..300u32 {
+            let x = m.rotate_left(i * 7) & (m.rotate_left(i) | u128::from(i));
+            for x in [x, x & (x - 1), 1u128 << (i % 128), 0] {
+                let n = x.count_ones();
+                assert_eq!(one_bit(x), n == 1, "{x:b}");
+                assert_eq!(many_bits(x), n >= 2, "{x:b}");
+                assert_eq!(two_bits(x), n == 2, "{x:b}");
+                let y = x as u16;
+                assert_eq!(two_digits(y), y.count_ones() == 2, "{y:b}");
+            }
+            m = m
+                .wrapping_mul(0x2545_f491_4f6c_dd1d)
+                .wrapping_add(u128::from(i));
+        }
     }
 }

@@ -12,7 +12,8 @@
 //!   forcing X-/XY-chains, layer by layer.
 
 use super::board::{
-    Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, is_on, pot, se_houses,
+    Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, is_on, pot, se_houses, two_bits,
+    two_digits,
 };
 use super::net::{Arena, Cause, NO_NESTED};
 use super::rules::{self, Found};
@@ -197,7 +198,7 @@ impl Engine {
         let (cell, d) = (cell_of(c), digit_of(c));
         self.links.clear();
         self.hidden.clear();
-        if cell_links && cur.cells[cell].count_ones() == 2 {
+        if cell_links && two_digits(cur.cells[cell]) {
             let other = (cur.cells[cell] & !(1 << d)).trailing_zeros() as usize;
             self.links.push((cand(cell, other), Cause::Cell));
             self.hidden.push(p);
@@ -212,7 +213,7 @@ impl Engine {
             let mut seen = 0u128;
             for (region, h) in se_houses(cell) {
                 let m = cur.digits[d] & HOUSE_BITS[h];
-                if m.count_ones() != 2 {
+                if !two_bits(m) {
                     continue;
                 }
                 let other = m & !(1u128 << cell);

@@ -19,7 +19,7 @@
 //! The cycles producer is gated too ([`CycleGate`]): most candidates lie
 //! on loops of implications, few on loops that remove anything.
 
-use super::board::{Bits, Board, Cand, PotSet, cand, cell_of, cells, digit_of, digits};
+use super::board::{Bits, Board, Cand, PotSet, cand, cell_of, cells, digit_of, digits, one_bit};
 use super::fast::StaticReach;
 use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
 
@@ -43,7 +43,7 @@ pub(super) fn nishio_may_contradict(board: &Board, c: Cand, on: bool) -> bool {
         let mut more = set;
         for &house in &HOUSE_BITS {
             let here = left & house;
-            if here.count_ones() == 1 {
+            if one_bit(here) {
                 more |= here;
             } else if here == 0 && places & house != 0 {
                 return true; // a house without a place for the digit
@@ -81,24 +81,41 @@ fn static_closure(board: &Board, reach: &StaticReach, c: Cand) -> PotSet {
 }
 
 /// The gate of the static multiple-chain producer: per candidate, what it
-/// reaches "on", computed when first asked.
+/// reaches "on", computed when first asked (a slot per candidate into a
+/// list, rather than an `Option<PotSet>` per candidate: nested searches
+/// build a gate per propagation and most candidates are never asked).
 pub(super) struct StaticGate {
     reach: std::rc::Rc<StaticReach>,
-    closures: Vec<Option<PotSet>>,
+    slot: [u16; 729],
+    closures: Vec<PotSet>,
+}
+
+thread_local! {
+    /// The closure list of the last gate, kept for the next one: a search
+    /// asks for a few hundred closures, and growing the list anew each time
+    /// copied them over and over.
+    static SPARE: std::cell::RefCell<Vec<PotSet>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl StaticGate {
     /// The gate for `board`.
     pub(super) fn new(board: &Board) -> StaticGate {
+        let mut closures = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
+        closures.clear();
         StaticGate {
             reach: StaticReach::of(board),
-            closures: vec![None; 729],
+            slot: [u16::MAX; 729],
+            closures,
         }
     }
 
     fn closure(&mut self, board: &Board, c: Cand) -> PotSet {
-        let reach = &self.reach;
-        *self.closures[usize::from(c)].get_or_insert_with(|| static_closure(board, reach, c))
+        let at = &mut self.slot[usize::from(c)];
+        if *at == u16::MAX {
+            *at = self.closures.len() as u16;
+            self.closures.push(static_closure(board, &self.reach, c));
+        }
+        self.closures[usize::from(*at)]
     }
 
     /// Whether the candidates `premises` (all "on" in turn) can force a
@@ -247,4 +264,11 @@ fn partnered(board: &Board, on: &Bits, y: bool, x: bool) -> Bits {
         }
     }
     out
+}
+
+impl Drop for StaticGate {
+    fn drop(&mut self) {
+        let closures = std::mem::take(&mut self.closures);
+        SPARE.with(|s| *s.borrow_mut() = closures);
+    }
 }

@@ -43,6 +43,7 @@ pub(super) struct Nested {
     /// The nodes of the kept chains.
     kept: Arena,
     chains: Vec<Stored>,
+    copy: Copy,
 }
 
 /// SE's nested producers of a level, in the order it asks them.
@@ -150,12 +151,15 @@ impl Nested {
 
     /// Copies the nodes hint `h` rests on out of `arena`; returns its id.
     fn store(&mut self, arena: &Arena, h: &Hint) -> u32 {
-        let mut map = std::collections::HashMap::new();
+        let mut copy = std::mem::take(&mut self.copy);
+        copy.start(arena.len());
         let targets = h
             .targets
             .iter()
-            .map(|&t| copy_node(arena, t, &mut self.kept, &mut map))
+            .map(|&t| copy.node(arena, t, &mut self.kept))
             .collect::<Vec<_>>();
+        copy.finish();
+        self.copy = copy;
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for &t in &targets {
             self.kept.ancestors(t, |a, n| {
@@ -172,38 +176,70 @@ impl Nested {
     }
 }
 
-/// Copies node `n` and its ancestors into `dst` (once each); returns its
-/// index there.
-fn copy_node(
-    src: &Arena,
-    n: u32,
-    dst: &mut Arena,
-    map: &mut std::collections::HashMap<u32, u32>,
-) -> u32 {
-    if let Some(&m) = map.get(&n) {
-        return m;
-    }
-    // Depth-first without recursion: copy parents before the node.
-    let mut stack = vec![(n, false)];
-    while let Some((x, ready)) = stack.pop() {
-        if map.contains_key(&x) {
-            continue;
+/// Where the nodes of one [`Nested::store`] went: a table indexed by
+/// source node, kept between stores and cleared only where it was written
+/// (a store copies a few nodes out of a search of thousands).
+#[derive(Default)]
+struct Copy {
+    map: Vec<u32>,
+    written: Vec<u32>,
+    stack: Vec<(u32, bool)>,
+    parents: Vec<u32>,
+}
+
+impl Copy {
+    /// Prepares for a source arena of `len` nodes.
+    fn start(&mut self, len: u32) {
+        if self.map.len() < len as usize {
+            self.map.resize(len as usize, u32::MAX);
         }
-        if !ready {
-            stack.push((x, true));
-            for &p in src.parents_of(x) {
-                if !map.contains_key(&p) {
-                    stack.push((p, false));
-                }
+    }
+
+    /// Forgets the copies of this store.
+    fn finish(&mut self) {
+        for &n in &self.written {
+            self.map[n as usize] = u32::MAX;
+        }
+        self.written.clear();
+    }
+
+    fn get(&self, n: u32) -> Option<u32> {
+        Some(self.map[n as usize]).filter(|&m| m != u32::MAX)
+    }
+
+    /// Copies node `n` and its ancestors into `dst` (once each); returns
+    /// its index there.
+    fn node(&mut self, src: &Arena, n: u32, dst: &mut Arena) -> u32 {
+        if let Some(m) = self.get(n) {
+            return m;
+        }
+        // Depth-first without recursion: copy parents before the node.
+        self.stack.clear();
+        self.stack.push((n, false));
+        while let Some((x, ready)) = self.stack.pop() {
+            if self.get(x).is_some() {
+                continue;
             }
-            continue;
+            if !ready {
+                self.stack.push((x, true));
+                for &p in src.parents_of(x) {
+                    if self.get(p).is_none() {
+                        self.stack.push((p, false));
+                    }
+                }
+                continue;
+            }
+            self.parents.clear();
+            for &p in src.parents_of(x) {
+                self.parents.push(self.map[p as usize]);
+            }
+            let node = src.nodes[x as usize];
+            let m = dst.push(node.pot, node.cause, &self.parents, node.nested);
+            self.map[x as usize] = m;
+            self.written.push(x);
         }
-        let parents: Vec<u32> = src.parents_of(x).iter().map(|p| map[p]).collect();
-        let node = src.nodes[x as usize];
-        let m = dst.push(node.pot, node.cause, &parents, node.nested);
-        map.insert(x, m);
+        self.map[n as usize]
     }
-    map[&n]
 }
 
 /// The candidates a hint removes, in SE's order (row, column, digit).

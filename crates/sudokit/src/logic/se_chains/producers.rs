@@ -451,18 +451,33 @@ fn loops(
     }
 }
 
-/// The "on" propagations of a position, computed once each.
+/// The "on" propagations of a position, computed once each. A slot per
+/// candidate (rather than an `Option<Prop>` per candidate) keeps the table
+/// small: nested searches build one per propagation.
 struct OnProps {
-    props: Vec<Option<Prop>>,
+    /// Per candidate, where its propagation is in `list` ([`u32::MAX`]
+    /// while not computed).
+    slot: [u32; 729],
+    list: Vec<Prop>,
 }
 
 impl OnProps {
-    fn get(&mut self, b: &mut Builder, c: Cand) -> Prop {
-        if self.props[usize::from(c)].is_none() {
-            let prop = b.engine.propagate(b.board, pot(c, true), b.producer.mode());
-            self.props[usize::from(c)] = Some(prop);
+    fn new() -> OnProps {
+        OnProps {
+            slot: [u32::MAX; 729],
+            list: Vec::new(),
         }
-        self.props[usize::from(c)].clone().expect("just computed")
+    }
+
+    /// The index in `list` of the propagation of `c` on.
+    fn get(&mut self, b: &mut Builder, c: Cand) -> usize {
+        let at = &mut self.slot[usize::from(c)];
+        if *at == u32::MAX {
+            *at = self.list.len() as u32;
+            let prop = b.engine.propagate(b.board, pot(c, true), b.producer.mode());
+            self.list.push(prop);
+        }
+        *at as usize
     }
 }
 
@@ -474,16 +489,17 @@ fn node_in(b: &Builder, prop: &Prop, p: Pot) -> u32 {
         .expect("the potential was reached")
 }
 
-/// The potentials of a propagation in the order SE's sets hold them
-/// ("on" first or "off" first), without the node of a contradiction.
-fn reached(b: &Builder, prop: &Prop, on: bool) -> Vec<Pot> {
+/// The potentials of a propagation that are in `common`, in the order
+/// SE's sets hold them ("on" first or "off" first), without the node of a
+/// contradiction.
+fn reached(b: &Builder, prop: &Prop, on: bool, common: &PotSet) -> Vec<Pot> {
     let mut end = prop.range.end;
     if prop.absurd.is_some() {
         end -= 1;
     }
     (prop.range.start..end)
         .map(|n| b.engine.arena.pot(n))
-        .filter(|&p| is_on(p) == on)
+        .filter(|&p| is_on(p) == on && common.contains(p))
         .collect()
 }
 
@@ -492,9 +508,7 @@ fn reached(b: &Builder, prop: &Prop, on: bool) -> Vec<Pot> {
 fn multiple(b: &mut Builder) {
     let mode = b.producer.mode();
     let multiple = matches!(b.producer, Producer::Multiple | Producer::Dynamic(_));
-    let mut props = OnProps {
-        props: vec![None; 729],
-    };
+    let mut props = OnProps::new();
     let mut gate = (b.producer == Producer::Multiple && GATED.with(|g| g.get()))
         .then(|| StaticGate::new(b.board));
     for cell in 0..81 {
@@ -520,17 +534,18 @@ fn multiple(b: &mut Builder) {
                 continue; // no hint can come from this cell
             }
         }
-        let mut per_value: Vec<Prop> = Vec::new();
+        let mut per_value: Vec<usize> = Vec::new();
         for d in digits(set) {
             let c = cand(cell, d);
             let on = props.get(b, c);
-            binary(b, &on, c, card, mode);
+            binary(b, &props.list[on], c, card, mode);
             if !mode.nishio {
-                regions(b, &mut props, &on, cell, d, multiple);
+                regions(b, &mut props, on, cell, d, multiple);
             }
             per_value.push(on);
         }
         if cell_hints {
+            let per_value: Vec<&Prop> = per_value.iter().map(|&i| &props.list[i]).collect();
             cell_chains(b, &per_value, cell);
         }
     }
@@ -567,7 +582,7 @@ fn nishio_cell(b: &mut Builder, props: &mut OnProps, cell: usize) {
             continue;
         }
         let on = props.get(b, c);
-        binary(b, &on, c, card, mode);
+        binary(b, &props.list[on], c, card, mode);
     }
 }
 
@@ -618,18 +633,16 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
     }
     if double {
         for state in [true, false] {
-            for p in reached(b, on, state) {
-                if off.set.contains(p) {
-                    let (t1, t2) = (node_in(b, on, p), node_in(b, &off, p));
-                    let premise = if state { p_on } else { p_on ^ 1 };
-                    b.add(
-                        Kind::Double,
-                        (true, true),
-                        vec![t1, t2],
-                        Premise::Potential(premise),
-                        p,
-                    );
-                }
+            for p in reached(b, on, state, &off.set) {
+                let (t1, t2) = (node_in(b, on, p), node_in(b, &off, p));
+                let premise = if state { p_on } else { p_on ^ 1 };
+                b.add(
+                    Kind::Double,
+                    (true, true),
+                    vec![t1, t2],
+                    Premise::Potential(premise),
+                    p,
+                );
             }
         }
     }
@@ -637,33 +650,34 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
 
 /// SE's `doRegionChainings`: for each house of the cell where it is the
 /// first place of the digit, what every place of the digit there forces.
-fn regions(b: &mut Builder, props: &mut OnProps, on: &Prop, cell: usize, d: usize, multiple: bool) {
+fn regions(b: &mut Builder, props: &mut OnProps, on: usize, cell: usize, d: usize, multiple: bool) {
     let houses: Vec<usize> = region_houses(b, cell, d, multiple).collect();
     for h in houses {
         let places = b.board.positions(d, h);
-        let mut branches = vec![on.clone()];
-        let mut common: PotSet = on.set;
+        let mut branches = vec![on];
+        let mut common: PotSet = props.list[on].set;
         for other in super::board::cells(places & !(1u128 << cell)) {
             let prop = props.get(b, cand(other, d));
-            common = common.and(&prop.set);
+            common = common.and(&props.list[prop].set);
             branches.push(prop);
         }
         if common.is_empty() {
             continue;
         }
         for state in [true, false] {
-            for p in reached(b, on, state) {
-                if common.contains(p) {
-                    let targets = branches.iter().map(|br| node_in(b, br, p)).collect();
-                    b.add(Kind::Region, (true, true), targets, Premise::House(h, d), p);
-                }
+            for p in reached(b, &props.list[on], state, &common) {
+                let targets = branches
+                    .iter()
+                    .map(|&br| node_in(b, &props.list[br], p))
+                    .collect();
+                b.add(Kind::Region, (true, true), targets, Premise::House(h, d), p);
             }
         }
     }
 }
 
 /// SE's cell reduction: what every candidate of the cell forces.
-fn cell_chains(b: &mut Builder, per_value: &[Prop], cell: usize) {
+fn cell_chains(b: &mut Builder, per_value: &[&Prop], cell: usize) {
     let mut common = per_value[0].set;
     for prop in &per_value[1..] {
         common = common.and(&prop.set);
@@ -672,11 +686,9 @@ fn cell_chains(b: &mut Builder, per_value: &[Prop], cell: usize) {
         return;
     }
     for state in [true, false] {
-        for p in reached(b, &per_value[0], state) {
-            if common.contains(p) {
-                let targets = per_value.iter().map(|br| node_in(b, br, p)).collect();
-                b.add(Kind::Cell, (true, true), targets, Premise::Cell(cell), p);
-            }
+        for p in reached(b, per_value[0], state, &common) {
+            let targets = per_value.iter().map(|br| node_in(b, br, p)).collect();
+            b.add(Kind::Cell, (true, true), targets, Premise::Cell(cell), p);
         }
     }
 }
