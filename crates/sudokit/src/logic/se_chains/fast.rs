@@ -59,32 +59,7 @@ impl StaticReach {
     /// The reach of every candidate of `board`.
     pub(super) fn new(board: &Board) -> StaticReach {
         let partners = strong_partners(board);
-        let mut edges = Edges {
-            start: vec![0; 730],
-            to: Vec::with_capacity(4096),
-        };
-        for a in 0..729u16 {
-            edges.start[usize::from(a)] = edges.to.len() as u32;
-            if !board.has(a) {
-                continue;
-            }
-            let (cell, d) = (cell_of(a), digit_of(a));
-            let from = edges.to.len();
-            let seen = |b: Cand, to: &mut Vec<u16>| {
-                for &c in &partners[usize::from(b)] {
-                    if c != NONE && c != a && !to[from..].contains(&c) {
-                        to.push(c);
-                    }
-                }
-            };
-            for e in digits(board.cells[cell] & !(1 << d)) {
-                seen(cand(cell, e), &mut edges.to);
-            }
-            for other in cells(board.digits[d] & PEER_BITS[cell]) {
-                seen(cand(other, d), &mut edges.to);
-            }
-        }
-        edges.start[729] = edges.to.len() as u32;
+        let edges = Edges::build(board);
         let Reach {
             comp,
             comps,
@@ -175,6 +150,46 @@ fn strong_partners(board: &Board) -> Vec<[Cand; 4]> {
     out
 }
 
+/// Whether `m` has exactly two bits.
+fn two_bits(m: u128) -> bool {
+    let rest = m & m.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// The candidates that candidate `a` on forces on in one step: it turns
+/// off its cellmates and the peers of its digit; each of those turns on
+/// its other place in a bilocal house (`bilocal`: per digit, the houses'
+/// two places) and the other digit of its cell if bivalue.
+fn successors(board: &Board, bilocal: &[Vec<u128>; 9], bivalue: u128, a: Cand) -> Bits {
+    let (cell, d) = (cell_of(a), digit_of(a));
+    let here = 1u128 << cell;
+    let peers = board.digits[d] & PEER_BITS[cell];
+    let mut succ = [0u128; 9];
+    for &pair in &bilocal[d] {
+        let hit = pair & peers;
+        if hit == pair {
+            succ[d] |= pair;
+        } else if hit != 0 {
+            succ[d] |= pair & !hit;
+        }
+    }
+    for c in cells(peers & bivalue) {
+        let other = (board.cells[c] & !(1 << d)).trailing_zeros() as usize;
+        succ[other] |= 1u128 << c;
+    }
+    // A cellmate's bivalue partner is `a` itself.
+    for e in digits(board.cells[cell] & !(1 << d)) {
+        for (_, h) in super::board::se_houses(cell) {
+            let places = board.digits[e] & HOUSE_BITS[h];
+            if two_bits(places) {
+                succ[e] |= places & !here;
+            }
+        }
+    }
+    succ[d] &= !here;
+    succ
+}
+
 /// The implication graph in compressed rows.
 struct Edges {
     start: Vec<u32>,
@@ -182,6 +197,75 @@ struct Edges {
 }
 
 impl Edges {
+    /// The graph of `board`: from each candidate "on", the candidates that
+    /// the strong partners of what it turns off force on (itself left
+    /// out), found per candidate with bitboards.
+    fn build(board: &Board) -> Edges {
+        let mut bivalue = 0u128;
+        for cell in cells(board.empty) {
+            let set = board.cells[cell];
+            if set != 0 && two_bits(u128::from(set)) {
+                bivalue |= 1u128 << cell;
+            }
+        }
+        // Per digit, the houses where it has exactly two places.
+        let bilocal: [Vec<u128>; 9] = std::array::from_fn(|d| {
+            HOUSE_BITS
+                .iter()
+                .map(|&h| board.digits[d] & h)
+                .filter(|&m| two_bits(m))
+                .collect()
+        });
+        let mut edges = Edges {
+            start: vec![0; 730],
+            to: Vec::with_capacity(4096),
+        };
+        for a in 0..729u16 {
+            edges.start[usize::from(a)] = edges.to.len() as u32;
+            if board.has(a) {
+                let succ = successors(board, &bilocal, bivalue, a);
+                for (e, &m) in succ.iter().enumerate() {
+                    edges.to.extend(cells(m).map(|c| cand(c, e)));
+                }
+            }
+        }
+        edges.start[729] = edges.to.len() as u32;
+        edges
+    }
+
+    /// The same graph from the strong partners, one partner at a time.
+    #[cfg(test)]
+    fn by_partners(board: &Board) -> Edges {
+        let partners = strong_partners(board);
+        let mut edges = Edges {
+            start: vec![0; 730],
+            to: Vec::with_capacity(4096),
+        };
+        for a in 0..729u16 {
+            edges.start[usize::from(a)] = edges.to.len() as u32;
+            if !board.has(a) {
+                continue;
+            }
+            let (cell, d) = (cell_of(a), digit_of(a));
+            let from = edges.to.len();
+            let seen = |b: Cand, to: &mut Vec<u16>| {
+                for &c in &partners[usize::from(b)] {
+                    if c != NONE && c != a && !to[from..].contains(&c) {
+                        to.push(c);
+                    }
+                }
+            };
+            for e in digits(board.cells[cell] & !(1 << d)) {
+                seen(cand(cell, e), &mut edges.to);
+            }
+            for other in cells(board.digits[d] & PEER_BITS[cell]) {
+                seen(cand(other, d), &mut edges.to);
+            }
+        }
+        edges.start[729] = edges.to.len() as u32;
+        edges
+    }
+
     fn of(&self, v: usize) -> &[u16] {
         &self.to[self.start[v] as usize..self.start[v + 1] as usize]
     }
@@ -392,6 +476,33 @@ impl StrongLinks {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bitboard graph has the edges of the partner-by-partner one, on
+    /// every position of SE's walk through a few hard puzzles.
+    #[test]
+    fn edges_by_bitboards_match_edges_by_partners() {
+        use crate::logic::se_chains::walk::next_step;
+        use crate::logic::solver::Position;
+        let mut positions = 0;
+        for puzzle in &crate::logic::soundness::sample("top1465_200.txt")[..6] {
+            let mut pos = Position::new(puzzle);
+            while let Some(step) = next_step(&pos) {
+                let board = Board::new(&pos.grid, &pos.candidates);
+                let (fast, slow) = (Edges::build(&board), Edges::by_partners(&board));
+                for v in 0..729 {
+                    let (mut got, mut want) = (fast.of(v).to_vec(), slow.of(v).to_vec());
+                    got.sort_unstable();
+                    want.sort_unstable();
+                    assert_eq!(got, want, "candidate {v} of {}", pos.grid);
+                }
+                positions += 1;
+                if !pos.apply(&step) {
+                    break;
+                }
+            }
+        }
+        assert!(positions > 100, "{positions}");
+    }
 
     #[test]
     fn forcing_distance_follows_cell_links() {
