@@ -178,6 +178,31 @@ impl Candidates {
         self.sets[cell.index()] = set;
     }
 
+    /// The cells holding each digit as a candidate, as bitboards (`[d - 1]`,
+    /// bit `i` for the cell with index `i`): the form in which searches
+    /// over houses ask their questions.
+    pub(crate) fn planes(&self) -> [u128; 9] {
+        let mut out = [0u128; 9];
+        for (i, set) in self.sets.iter().enumerate() {
+            let mut bits = set.bits();
+            while bits != 0 {
+                out[bits.trailing_zeros() as usize] |= 1u128 << i;
+                bits &= bits - 1;
+            }
+        }
+        out
+    }
+
+    /// The cells holding `digit` as a candidate, as a bitboard (bit `i` for
+    /// the cell with index `i`).
+    pub(crate) fn plane(&self, digit: Digit) -> u128 {
+        let d = digit.index();
+        self.sets
+            .iter()
+            .enumerate()
+            .fold(0, |m, (i, set)| m | u128::from(set.bits() >> d & 1) << i)
+    }
+
     /// Removes `digit` from `cell`; returns whether it was a candidate.
     pub fn remove(&mut self, cell: Cell, digit: Digit) -> bool {
         self.sets[cell.index()].remove(digit)

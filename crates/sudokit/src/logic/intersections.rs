@@ -87,14 +87,19 @@ pub(crate) fn house_cells(h: usize, positions: u16) -> CellBits {
         .fold(0, |bits, (_, &c)| bits | 1 << c)
 }
 
-/// The positions (bit `k` for the `k`-th cell) of house `h` where `digit`
-/// is a candidate.
-pub(crate) fn places(candidates: &Candidates, h: usize, digit: Digit) -> u16 {
-    HOUSE_CELLS[h]
-        .iter()
-        .enumerate()
-        .filter(|&(_, &c)| candidates.get(cell(c as usize)).contains(digit))
-        .fold(0, |mask, (k, _)| mask | 1 << k)
+/// For each digit (by index), its positions in house `h` (bit `k` for the
+/// `k`-th cell of [`HOUSE_CELLS`]): one pass over the house's cells for all
+/// nine digits.
+pub(crate) fn house_places(candidates: &Candidates, h: usize) -> [u16; 9] {
+    let mut out = [0u16; 9];
+    for (k, &c) in HOUSE_CELLS[h].iter().enumerate() {
+        let mut bits = candidates.get(cell(c as usize)).bits();
+        while bits != 0 {
+            out[bits.trailing_zeros() as usize] |= 1 << k;
+            bits &= bits - 1;
+        }
+    }
+    out
 }
 
 /// Every candidate among `digits` in `cells`, cell by cell in row-major
@@ -192,10 +197,12 @@ pub(crate) fn for_each_naked(
 /// A digit of a box whose candidates (two or three: one would be a hidden
 /// single) lie in one line leaves the rest of that line.
 fn pointing(candidates: &Candidates) -> Vec<Step> {
+    let planes = candidates.planes();
     let mut steps = Vec::new();
     for b in 18..27 {
         for digit in Digit::all() {
-            if let Some(step) = locked(Technique::LockedCandidatesPointing, candidates, b, digit) {
+            let plane = planes[digit.index()];
+            if let Some(step) = locked(Technique::LockedCandidatesPointing, plane, b, digit) {
                 steps.push(step);
             }
         }
@@ -206,11 +213,12 @@ fn pointing(candidates: &Candidates) -> Vec<Step> {
 /// A digit of a line whose candidates (two or three) lie in one box leaves
 /// the rest of that box.
 fn claiming(candidates: &Candidates) -> Vec<Step> {
+    let planes = candidates.planes();
     let mut steps = Vec::new();
     for line in 0..18 {
         for digit in Digit::all() {
-            if let Some(step) = locked(Technique::LockedCandidatesClaiming, candidates, line, digit)
-            {
+            let plane = planes[digit.index()];
+            if let Some(step) = locked(Technique::LockedCandidatesClaiming, plane, line, digit) {
                 steps.push(step);
             }
         }
@@ -218,30 +226,31 @@ fn claiming(candidates: &Candidates) -> Vec<Step> {
     steps
 }
 
-/// The locked-candidates step of `digit` confined in house `h` to its
-/// intersection with another house, eliminating in that other house.
-fn locked(technique: Technique, candidates: &Candidates, h: usize, digit: Digit) -> Option<Step> {
-    let positions = places(candidates, h, digit);
-    if !(2..=3).contains(&positions.count_ones()) {
+/// The locked-candidates step of `digit` (whose candidates are the cells
+/// of `plane`) confined in house `h` to its intersection with another
+/// house, eliminating in that other house.
+fn locked(technique: Technique, plane: CellBits, h: usize, digit: Digit) -> Option<Step> {
+    // Bitboards first: most houses and digits give nothing, and building
+    // the step's lists only for those that do keeps the search cheap.
+    let cells = plane & HOUSE_BITS[h];
+    if !(2..=3).contains(&cells.count_ones()) {
         return None;
     }
-    let cells = house_cells(h, positions);
     let other = if h >= 18 {
         common_line(cells)?
     } else {
         common_box(cells)?
     };
-    let digits = DigitSet::from_bits(digit.bit());
-    let eliminations = candidates_in(candidates, HOUSE_BITS[other] & !HOUSE_BITS[h], digits);
-    if eliminations.is_empty() {
+    let removed = plane & HOUSE_BITS[other] & !HOUSE_BITS[h];
+    if removed == 0 {
         return None;
     }
     let mut step = Step::new(technique)
         .house(house(h))
         .house(house(other))
         .with_cells(cells_of(cells))
-        .with_digits(digits);
-    step.eliminations = eliminations;
+        .with_digits(DigitSet::from_bits(digit.bit()));
+    step.eliminations = cells_of(removed).map(|c| (c, digit)).collect();
     Some(step)
 }
 

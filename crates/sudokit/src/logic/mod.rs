@@ -32,6 +32,7 @@ pub mod forcing;
 pub mod intersections;
 pub mod last_resort;
 pub mod links;
+mod memo;
 pub mod se_chains;
 pub mod single_digit;
 pub mod singles;

@@ -100,9 +100,7 @@ pub(crate) fn cells_of(mut bits: u128) -> impl Iterator<Item = Cell> {
 
 /// The cells where `digit` is a candidate.
 pub(crate) fn places(candidates: &Candidates, digit: Digit) -> u128 {
-    Cell::all()
-        .filter(|&c| candidates.get(c).contains(digit))
-        .fold(0, |m, c| m | bit(c))
+    candidates.plane(digit)
 }
 
 /// The two cells of house `house` holding the digit of `places`, if exactly two do.

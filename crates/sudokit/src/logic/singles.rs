@@ -7,6 +7,7 @@
 
 use crate::candidates::{Candidates, DigitSet, HOUSE_CELLS};
 use crate::grid::{Cell, Digit, Grid, House};
+use crate::logic::single_digit::HOUSE_BITS;
 use crate::logic::{Step, Technique};
 
 /// The techniques of this family that are implemented.
@@ -112,12 +113,22 @@ pub fn naked_singles(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
 /// assert!(steps.iter().any(|s| s.to_string() == "hidden-single: r1c9=1 (row 1)"));
 /// ```
 pub fn hidden_singles(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
+    // Bitboards per digit: a house has a hidden single of `d` when exactly
+    // one of its cells holds `d` as a candidate and no cell holds `d` placed.
+    let places = candidates.planes();
+    let mut placed = [0u128; 9];
+    for (i, &v) in grid.values().iter().enumerate() {
+        if v != 0 {
+            placed[usize::from(v) - 1] |= 1u128 << i;
+        }
+    }
     let mut steps = Vec::new();
-    for (h, cells) in HOUSE_CELLS.iter().enumerate() {
-        let placed: DigitSet = cells.iter().filter_map(|&c| grid.get(cell(c))).collect();
-        for digit in Digit::all().filter(|d| !placed.contains(*d)) {
-            let mut places = candidates.cells_with(house_of(h), digit);
-            if let (Some(only), None) = (places.next(), places.next()) {
+    for (h, &house) in HOUSE_BITS.iter().enumerate() {
+        for (d, (&p, &done)) in places.iter().zip(&placed).enumerate() {
+            let here = p & house;
+            if done & house == 0 && here.count_ones() == 1 {
+                let only = cell(here.trailing_zeros() as u8);
+                let digit = Digit::from_index(d).expect("d < 9");
                 steps.push(placement(
                     Technique::HiddenSingle,
                     only,

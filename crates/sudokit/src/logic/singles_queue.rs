@@ -185,9 +185,11 @@ impl SinglesQueue {
         let own = self.cells[i];
         self.cells[i] = 0;
         self.values[i] = d as u8;
-        let peers = (0..81).filter(|&j| j != i && cell(j).sees(cell(i)));
-        for j in peers {
-            self.remove(j, d);
+        // Bits in ascending order are the peers in cell order.
+        let mut peers = crate::logic::single_digit::PEER_BITS[i];
+        while peers != 0 {
+            self.remove(peers.trailing_zeros() as usize, d);
+            peers &= peers - 1;
         }
         for cand in (1..=9).filter(|c| own & (1 << (c - 1)) != 0) {
             for h in houses_of(i) {

@@ -7,10 +7,10 @@
 //! equally confined in the box is reported once, with the box.
 
 use crate::candidates::{Candidates, DigitSet};
-use crate::grid::{Digit, Grid};
+use crate::grid::Grid;
 use crate::logic::intersections::{
     CellBits, HOUSE_BITS, candidates_in, cells_of, choose, common_box, common_line, for_each_naked,
-    house, house_cells, places,
+    house, house_cells, house_places,
 };
 use crate::logic::{Step, Technique};
 
@@ -94,12 +94,11 @@ fn hidden(technique: Technique, n: u32, candidates: &Candidates) -> Vec<Step> {
         if empty <= n as usize {
             continue;
         }
-        let mut masks = [0u16; 9];
+        let masks = house_places(candidates, h);
         let mut eligible = 0u16;
-        for d in Digit::all() {
-            masks[d.index()] = places(candidates, h, d);
-            if (1..=n).contains(&masks[d.index()].count_ones()) {
-                eligible |= d.bit();
+        for (d, mask) in masks.iter().enumerate() {
+            if (1..=n).contains(&mask.count_ones()) {
+                eligible |= 1 << d;
             }
         }
         choose(&masks, eligible, n, n, &mut |chosen, union| {
@@ -135,7 +134,7 @@ fn hidden_in_box(candidates: &Candidates, cells: CellBits, digits: DigitSet) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::House;
+    use crate::grid::{Digit, House};
     use crate::logic::intersections::tests::{at, elims, hodoku_step};
     use crate::logic::soundness::{check_technique, sample};
 

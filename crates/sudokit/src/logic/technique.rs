@@ -55,12 +55,17 @@ macro_rules! techniques {
             /// The technique's row of the one table of facts: family, solver
             /// order, HoDoKu's score and level, SE's rating.
             pub const fn facts(self) -> Facts {
+                Self::FACTS[self as usize]
+            }
+
+            /// The table of facts, one row per technique in declaration
+            /// order: read by index, because the solver asks for facts on
+            /// every step it looks for.
+            const FACTS: &'static [Facts] = {
                 use Family::*;
                 use Level::*;
-                match self {
-                    $(Technique::$variant => $facts,)*
-                }
-            }
+                &[$($facts,)*]
+            };
         }
     };
 }

@@ -14,7 +14,7 @@
 
 use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Digit, Grid};
-use crate::logic::single_digit::{PEER_BITS, bit, cells_of, conjugate_pair, house_at, places};
+use crate::logic::single_digit::{PEER_BITS, bit, cells_of, conjugate_pair, house_at};
 use crate::logic::{Link, Step, Technique};
 
 /// The techniques of this family that are implemented.
@@ -41,8 +41,7 @@ struct Board<'a> {
 
 impl<'a> Board<'a> {
     fn new(candidates: &'a Candidates) -> Board<'a> {
-        let places =
-            std::array::from_fn(|i| places(candidates, Digit::from_index(i).expect("i < 9")));
+        let places = candidates.planes();
         let bivalue = Cell::all()
             .filter(|&c| candidates.get(c).len() == 2)
             .fold(0, |m, c| m | bit(c));

@@ -21,7 +21,8 @@
 
 use crate::candidates::{Candidates, DigitSet, HOUSE_CELLS, PEERS};
 use crate::grid::{Cell, Digit, Grid, House};
-use crate::logic::{Link, Step, Technique};
+use crate::logic::{Link, Step, Technique, memo};
+use std::cell::RefCell;
 
 pub mod bug;
 pub mod unique_loops;
@@ -67,9 +68,13 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
         | T::UniqueRectangle6
         | T::HiddenRectangle => unique_rectangles(technique, grid, candidates),
         T::BugPlusOne => bug_plus_one(grid, candidates).into_iter().collect(),
-        T::UniqueLoop1 | T::UniqueLoop2 | T::UniqueLoop3 | T::UniqueLoop4 => {
-            unique_loops::find(technique, candidates)
-        }
+        T::UniqueLoop1 | T::UniqueLoop2 | T::UniqueLoop3 | T::UniqueLoop4 => memo::recall(
+            &LOOPS_FOUND,
+            grid,
+            candidates,
+            || unique_loops::se_steps(candidates),
+            |found| unique_loops::of_type(found, technique),
+        ),
         T::Bug2 | T::Bug3 | T::Bug4 => bug::find(technique, candidates),
         _ => Vec::new(),
     }
@@ -203,9 +208,43 @@ fn push_productive(steps: &mut Vec<Step>, step: Step) {
     }
 }
 
+/// The rectangle techniques, in the order of [`all_rectangles`]' lists.
+const RECTANGLE_TECHNIQUES: [Technique; 7] = [
+    Technique::UniqueRectangle1,
+    Technique::UniqueRectangle2,
+    Technique::UniqueRectangle3,
+    Technique::UniqueRectangle4,
+    Technique::UniqueRectangle5,
+    Technique::UniqueRectangle6,
+    Technique::HiddenRectangle,
+];
+
+thread_local! {
+    /// The rectangles of the last position: the walks ask for each type in
+    /// turn, and one pass over the rectangles finds them all.
+    static RECTANGLES_FOUND: memo::Slot<[Vec<Step>; 7]> = const { RefCell::new(None) };
+    /// The unique loops of the last position, for the same reason.
+    static LOOPS_FOUND: memo::Slot<Vec<Step>> = const { RefCell::new(None) };
+}
+
 fn unique_rectangles(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
+    let Some(k) = RECTANGLE_TECHNIQUES.iter().position(|&t| t == technique) else {
+        return Vec::new();
+    };
+    memo::recall(
+        &RECTANGLES_FOUND,
+        grid,
+        candidates,
+        || all_rectangles(grid, candidates),
+        |found| found[k].clone(),
+    )
+}
+
+/// The steps of every rectangle technique, one list per entry of
+/// [`RECTANGLE_TECHNIQUES`].
+fn all_rectangles(grid: &Grid, candidates: &Candidates) -> [Vec<Step>; 7] {
     let allowed = allowed_digits(grid);
-    let mut steps = Vec::new();
+    let mut steps: [Vec<Step>; 7] = Default::default();
     for rect in &RECTANGLES {
         let corners = rect.map(cell);
         let common = rect.iter().fold(0x1ff, |m, &c| m & allowed[c as usize]);
@@ -229,7 +268,9 @@ fn unique_rectangles(technique: Technique, grid: &Grid, candidates: &Candidates)
                 pair,
                 plain,
             };
-            ur.find(technique, &mut steps);
+            for (t, list) in RECTANGLE_TECHNIQUES.iter().zip(steps.iter_mut()) {
+                ur.find(*t, list);
+            }
         }
     }
     steps

@@ -357,10 +357,18 @@ pub fn se_steps(candidates: &Candidates) -> Vec<Step> {
 
 /// The steps of `technique` (`UniqueLoop1` to `UniqueLoop4`) on loops of six
 /// cells or more.
-pub(super) fn find(technique: Technique, candidates: &Candidates) -> Vec<Step> {
-    se_steps(candidates)
-        .into_iter()
+#[cfg(test)]
+fn find(technique: Technique, candidates: &Candidates) -> Vec<Step> {
+    of_type(&se_steps(candidates), technique)
+}
+
+/// The loops of `technique` (`UniqueLoop1` to `UniqueLoop4`) of six cells
+/// or more among `steps` (from [`se_steps`]).
+pub(super) fn of_type(steps: &[Step], technique: Technique) -> Vec<Step> {
+    steps
+        .iter()
         .filter(|s| s.technique == technique && s.links.len() >= 6)
+        .cloned()
         .collect()
 }
 
