@@ -116,29 +116,40 @@ pub fn hidden_singles(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
     // Bitboards per digit: a house has a hidden single of `d` when exactly
     // one of its cells holds `d` as a candidate and no cell holds `d` placed.
     let places = candidates.planes();
-    let mut placed = [0u128; 9];
+    // Per digit, the houses (bit per house index) where it is placed.
+    let mut done = [0u32; 9];
     for (i, &v) in grid.values().iter().enumerate() {
         if v != 0 {
-            placed[usize::from(v) - 1] |= 1u128 << i;
+            let (r, c) = (i / 9, i % 9);
+            done[usize::from(v) - 1] |= 1 << r | 1 << (9 + c) | 1 << (18 + r / 3 * 3 + c / 3);
         }
     }
-    let mut steps = Vec::new();
-    for (h, &house) in HOUSE_BITS.iter().enumerate() {
-        for (d, (&p, &done)) in places.iter().zip(&placed).enumerate() {
-            let here = p & house;
-            if done & house == 0 && here.count_ones() == 1 {
-                let only = cell(here.trailing_zeros() as u8);
-                let digit = Digit::from_index(d).expect("d < 9");
-                steps.push(placement(
-                    Technique::HiddenSingle,
-                    only,
-                    digit,
-                    vec![house_of(h)],
-                ));
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    for (d, &p) in places.iter().enumerate() {
+        let mut open = !done[d] & ((1 << 27) - 1);
+        while open != 0 {
+            let h = open.trailing_zeros() as usize;
+            open &= open - 1;
+            if (p & HOUSE_BITS[h]).count_ones() == 1 {
+                found.push((h, d));
             }
         }
     }
-    one_per_cell(steps)
+    // In house order, then digit order; then, as `one_per_cell` does, the
+    // first house of each cell (before any step is built).
+    found.sort_unstable();
+    let mut hits: Vec<(u8, usize, usize)> = found
+        .into_iter()
+        .map(|(h, d)| ((places[d] & HOUSE_BITS[h]).trailing_zeros() as u8, h, d))
+        .collect();
+    hits.sort_by_key(|&(c, _, _)| c);
+    hits.dedup_by_key(|&mut (c, _, _)| c);
+    hits.into_iter()
+        .map(|(c, h, d)| {
+            let digit = Digit::from_index(d).expect("d < 9");
+            placement(Technique::HiddenSingle, cell(c), digit, vec![house_of(h)])
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -19,7 +19,8 @@
 //!   it and the other a BUG digit; each loses its other candidates.
 
 use crate::candidates::{Candidates, DigitSet, HOUSE_CELLS, PEERS};
-use crate::grid::{Cell, Digit, House};
+use crate::grid::{Cell, House};
+use crate::logic::single_digit::HOUSE_BITS;
 use crate::logic::{Link, Step, Technique};
 
 fn cell(i: u8) -> Cell {
@@ -34,39 +35,44 @@ fn se_houses() -> impl Iterator<Item = usize> {
 /// The BUG cells (in the order SE finds them) with their BUG digits, and
 /// the union of those digits, if the position is a BUG with them removed.
 fn bug_cells(candidates: &Candidates) -> Option<(Vec<(Cell, u16)>, u16)> {
+    // Bitboards per digit: the walks ask on every position that gets this
+    // far, and most positions fail at once.
+    let planes = candidates.planes();
+    let wide = (0..81u8)
+        .filter(|&i| candidates.get(cell(i)).len() >= 3)
+        .fold(0u128, |m, i| m | 1 << i);
     let mut found: Vec<(Cell, u16)> = Vec::new();
-    let mut rest: [u16; 81] = std::array::from_fn(|i| candidates.get(cell(i as u8)).bits());
+    let mut removed = [0u128; 9];
     for h in se_houses() {
-        for d in Digit::all() {
-            let places: Vec<Cell> = HOUSE_CELLS[h]
-                .iter()
-                .map(|&c| cell(c))
-                .filter(|&c| candidates.get(c).contains(d))
-                .collect();
-            if places.is_empty() || places.len() == 2 {
+        for (d, plane) in planes.iter().enumerate() {
+            let places = plane & HOUSE_BITS[h];
+            let n = places.count_ones();
+            if n == 0 || n == 2 {
                 continue;
             }
-            let mut wide = places.iter().filter(|&&c| candidates.get(c).len() >= 3);
-            let (Some(&c), None) = (wide.next(), wide.next()) else {
-                if places.iter().all(|&c| candidates.get(c).len() < 3) {
-                    return None; // no cell to blame: not a BUG
-                }
-                continue; // several: another house tells which
-            };
-            match found.iter_mut().find(|(f, _)| *f == c) {
-                Some((_, digits)) => *digits |= d.bit(),
-                None => found.push((c, d.bit())),
+            let blamed = places & wide;
+            if blamed == 0 {
+                return None; // no cell to blame: not a BUG
             }
-            rest[c.index()] &= !d.bit();
+            if blamed.count_ones() > 1 {
+                continue; // several: another house tells which
+            }
+            let c = cell(blamed.trailing_zeros() as u8);
+            match found.iter_mut().find(|(f, _)| *f == c) {
+                Some((_, digits)) => *digits |= 1 << d,
+                None => found.push((c, 1 << d)),
+            }
+            removed[d] |= blamed;
         }
     }
-    let bivalue = rest.iter().all(|&s| s == 0 || s.count_ones() == 2);
-    let twice = HOUSE_CELLS.iter().all(|cells| {
-        Digit::all().all(|d| {
-            let n = cells
-                .iter()
-                .filter(|&&c| rest[usize::from(c)] & d.bit() != 0)
-                .count();
+    let rest: [u128; 9] = std::array::from_fn(|d| planes[d] & !removed[d]);
+    let bivalue = (0..81).all(|i| {
+        let n = rest.iter().filter(|&&p| p >> i & 1 == 1).count();
+        n == 0 || n == 2
+    });
+    let twice = HOUSE_BITS.iter().all(|&house| {
+        rest.iter().all(|&p| {
+            let n = (p & house).count_ones();
             n == 0 || n == 2
         })
     });
