@@ -274,7 +274,7 @@ fn direct(links: &Links, lone: &[u128; 9], premise: Lit) -> Vec<Lit> {
 
 /// The net tables of every candidate literal.
 pub(crate) fn store(candidates: &Candidates) -> Store {
-    let mut store = Store::new(Links::new(candidates, true));
+    let mut store = Store::sharing_graph(candidates);
     let mut closure = Closure {
         directs: vec![None; store.graph.len()],
         arena: Vec::new(),

@@ -124,7 +124,11 @@ impl Reach {
         let n = graph.len();
         // Searches look for candidates only: group literals are left out
         // of the sets, which are merged once per link.
-        let words = graph.candidate_lits().div_ceil(64).max(1);
+        let words = graph
+            .candidate_lits()
+            .div_ceil(64)
+            .max(1)
+            .next_multiple_of(LANES);
         let mut tarjan = Tarjan {
             order: vec![u32::MAX; n],
             low: vec![0; n],
@@ -175,12 +179,20 @@ impl Reach {
                 if self.merged[k as usize] != c {
                     self.merged[k as usize] = c;
                     let from = &done[k as usize * self.words..][..self.words];
-                    own.iter_mut().zip(from).for_each(|(a, b)| *a |= b);
+                    for (a, b) in own.chunks_exact_mut(LANES).zip(from.chunks_exact(LANES)) {
+                        for (a, b) in a.iter_mut().zip(b) {
+                            *a |= b;
+                        }
+                    }
                 }
             }
         }
     }
 }
+
+/// The words of a [`Reach`] set merged at once (a set's words are a
+/// multiple of it): merging sets is most of the work.
+const LANES: usize = 4;
 
 /// Tarjan's strongly connected components, without recursion.
 struct Tarjan {
