@@ -99,10 +99,10 @@ impl Graph {
     }
 }
 
-/// What each literal of a [`Graph`] can reach through any number of
-/// implications (itself included), ignoring the table size limit: a
-/// table holds no literal outside its premise's reach, so a search can
-/// skip the premises whose reach holds nothing it looks for.
+/// Which candidate literals each literal of a [`Graph`] can reach through
+/// any number of implications (itself included), ignoring the table size
+/// limit: a table holds no literal outside its premise's reach, so a
+/// search can skip the premises whose reach holds nothing it looks for.
 ///
 /// Built from the strongly connected components (Tarjan's algorithm), each
 /// component's set being its own literals and the sets of the components
@@ -122,7 +122,13 @@ impl Reach {
     /// The reach of every literal of `graph`.
     pub fn new(graph: &Graph) -> Reach {
         let n = graph.len();
-        let words = n.div_ceil(64).max(1);
+        // Searches look for candidates only: group literals are left out
+        // of the sets, which are merged once per link.
+        let words = graph
+            .candidate_lits()
+            .div_ceil(64)
+            .max(1)
+            .next_multiple_of(LANES);
         let mut tarjan = Tarjan {
             order: vec![u32::MAX; n],
             low: vec![0; n],
@@ -133,9 +139,9 @@ impl Reach {
         };
         let mut reach = Reach {
             component: vec![u32::MAX; n],
-            sets: Vec::new(),
+            sets: Vec::with_capacity(n * words),
             words,
-            merged: Vec::new(),
+            merged: Vec::with_capacity(n),
         };
         for root in 0..n as u16 {
             if tarjan.order[root as usize] == u32::MAX {
@@ -145,7 +151,8 @@ impl Reach {
         reach
     }
 
-    /// Whether dense literal `from` reaches dense literal `to`.
+    /// Whether dense literal `from` reaches dense candidate literal `to`
+    /// (below [`Graph::candidate_lits`]).
     pub fn reaches(&self, from: u16, to: u16) -> bool {
         let c = self.component[from as usize] as usize;
         self.sets[c * self.words + (to as usize >> 6)] >> (to & 63) & 1 == 1
@@ -160,7 +167,9 @@ impl Reach {
         let (done, own) = self.sets.split_at_mut(c as usize * self.words);
         for &m in members {
             self.component[m as usize] = c;
-            own[m as usize >> 6] |= 1 << (m & 63);
+            if (m as usize) < graph.candidate_lits() {
+                own[m as usize >> 6] |= 1 << (m & 63);
+            }
         }
         for &m in members {
             for &s in graph.successors(m) {
@@ -170,12 +179,20 @@ impl Reach {
                 if self.merged[k as usize] != c {
                     self.merged[k as usize] = c;
                     let from = &done[k as usize * self.words..][..self.words];
-                    own.iter_mut().zip(from).for_each(|(a, b)| *a |= b);
+                    for (a, b) in own.chunks_exact_mut(LANES).zip(from.chunks_exact(LANES)) {
+                        for (a, b) in a.iter_mut().zip(b) {
+                            *a |= b;
+                        }
+                    }
                 }
             }
         }
     }
 }
+
+/// The words of a [`Reach`] set merged at once (a set's words are a
+/// multiple of it): merging sets is most of the work.
+const LANES: usize = 4;
 
 /// Tarjan's strongly connected components, without recursion.
 struct Tarjan {
@@ -266,7 +283,7 @@ mod tests {
                             }
                         }
                     }
-                    for t in 0..n as u16 {
+                    for t in 0..graph.candidate_lits() as u16 {
                         assert_eq!(reach.reaches(p, t), seen[t as usize], "{p} -> {t}");
                     }
                     some += seen.iter().filter(|&&x| x).count();

@@ -188,6 +188,27 @@ impl Tables {
     /// An empty store over `links`.
     pub fn new(links: Links) -> Tables {
         let graph = Graph::new(&links);
+        Tables::over(links, graph)
+    }
+
+    /// An empty store over the graph of the tables last built for
+    /// `candidates` with groups, when [`Tables::of`] still holds them
+    /// (forcing nets come after forcing chains on a position): copying it
+    /// is cheaper than building it again.
+    pub fn sharing_graph(candidates: &Candidates) -> Tables {
+        let last = LAST.with(|last| {
+            let last = last.borrow();
+            let same = last.iter().find(|(c, g, _)| c == candidates && *g);
+            same.map(|(_, _, t)| (t.links.clone(), t.graph.clone()))
+        });
+        match last {
+            Some((links, graph)) => Tables::over(links, graph),
+            None => Tables::new(Links::new(candidates, true)),
+        }
+    }
+
+    /// An empty store over `links` and its `graph`.
+    fn over(links: Links, graph: Graph) -> Tables {
         let width = graph.candidate_lits();
         let mut depth = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
         depth.clear();
