@@ -48,6 +48,23 @@ pub(super) const fn cand(cell: usize, digit: usize) -> Cand {
 /// The three houses of a cell in SE's region order (block, row, column),
 /// as indices into [`HOUSE_BITS`], with the kind of each.
 pub(super) const fn se_houses(cell: usize) -> [(Region, usize); 3] {
+    SE_HOUSES[cell]
+}
+
+/// [`se_houses`] of every cell: the propagations ask for them at every
+/// node, and a look-up is cheaper than the divisions.
+const SE_HOUSES: [[(Region, usize); 3]; 81] = {
+    let mut table = [[(Region::Block, 0); 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        table[cell] = houses_of(cell);
+        cell += 1;
+    }
+    table
+};
+
+/// The three houses of a cell in SE's region order, computed.
+const fn houses_of(cell: usize) -> [(Region, usize); 3] {
     let (r, c) = (cell / 9, cell % 9);
     [
         (Region::Block, 18 + (r / 3) * 3 + c / 3),
@@ -220,6 +237,19 @@ impl PotSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table of houses holds each cell's block, row and column.
+    #[test]
+    fn se_houses_of_every_cell() {
+        for cell in 0..81 {
+            let houses = se_houses(cell);
+            let kinds = houses.map(|(k, _)| k);
+            assert_eq!(kinds, [Region::Block, Region::Row, Region::Column]);
+            for (_, h) in houses {
+                assert!(HOUSE_BITS[h] >> cell & 1 == 1, "cell {cell} house {h}");
+            }
+        }
+    }
 
     /// The bit tests agree with `count_ones` on masks of every count.
     #[test]

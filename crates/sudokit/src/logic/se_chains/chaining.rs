@@ -153,7 +153,9 @@ impl Engine {
         }
     }
 
-    /// Follows an "on" node; returns a contradiction if one shows.
+    /// Follows an "on" node (SE's `getOnToOff`, in SE's order: the cell's
+    /// other digits with cell links, then the digit's other places in its
+    /// block, row and column); returns a contradiction if one shows.
     fn on_to_off(
         &mut self,
         cur: &Board,
@@ -161,82 +163,62 @@ impl Engine {
         set: &mut PotSet,
         cell_links: bool,
     ) -> Option<(u32, u32)> {
-        self.gather_off(cur, self.arena.pot(p), cell_links);
-        for i in 0..self.links.len() {
-            let (c, cause) = self.links[i];
-            let off = pot(c, false);
-            if set.contains(pot(c, true)) {
-                let on = self.index[usize::from(pot(c, true))];
-                let n = self.arena.push(off, cause, &[p], NO_NESTED);
-                return Some((on, n));
+        let c = cand_of(self.arena.pot(p));
+        let (cell, d) = (cell_of(c), digit_of(c));
+        if cell_links {
+            let others = cur.cells[cell] & !(1 << d);
+            for d2 in super::board::digits(others) {
+                if let Some(absurd) = self.turn_off(set, cell, d2, Cause::Cell, p) {
+                    return Some(absurd);
+                }
             }
-            if !set.contains(off) {
-                let n = self.arena.push(off, cause, &[p], NO_NESTED);
-                self.register(set, off, n);
-                self.queue_off.push(n);
+        }
+        let mut seen = 1u128 << cell;
+        for (region, h) in se_houses(cell) {
+            let m = cur.digits[d] & HOUSE_BITS[h] & !seen;
+            seen |= m;
+            // A place already off (and not on) gives nothing.
+            let live = m & (set.on[d] | !set.off[d]);
+            for other in super::board::cells(live) {
+                if let Some(absurd) = self.turn_off(set, other, d, Cause::Region(region), p) {
+                    return Some(absurd);
+                }
             }
         }
         None
     }
 
-    /// The potentials an "off" potential turns on (SE's `getOffToOn`): the
-    /// last digit of its cell (with cell links), the last place of its
-    /// digit in its block, row and column; each with the candidates that
-    /// the propagation removed there as extra parents (dynamic mode).
-    /// Pushes `(cand, cause)` to `links` and the parents to `hidden`
-    /// (first the node itself), one run per potential, `usize::MAX`
-    /// separated.
-    fn gather_on(
+    /// One link of [`Engine::on_to_off`]: `digit` of `cell` goes off
+    /// because of node `p`.
+    fn turn_off(
         &mut self,
-        cur: &Board,
-        source: &Board,
+        set: &mut PotSet,
+        cell: usize,
+        digit: usize,
+        cause: Cause,
         p: u32,
-        cell_links: bool,
-        region_links: bool,
-    ) {
-        let c = cand_of(self.arena.pot(p));
-        let (cell, d) = (cell_of(c), digit_of(c));
-        self.links.clear();
-        self.hidden.clear();
-        if cell_links && two_digits(cur.cells[cell]) {
-            let other = (cur.cells[cell] & !(1 << d)).trailing_zeros() as usize;
-            self.links.push((cand(cell, other), Cause::Cell));
-            self.hidden.push(p);
-            let lost = source.cells[cell] & !cur.cells[cell];
-            for d2 in super::board::digits(lost) {
-                self.hidden
-                    .push(self.index[usize::from(pot(cand(cell, d2), false))]);
-            }
-            self.hidden.push(u32::MAX);
+    ) -> Option<(u32, u32)> {
+        let bit = 1u128 << cell;
+        let off = pot(cand(cell, digit), false);
+        if set.on[digit] & bit != 0 {
+            let on = self.index[usize::from(off | 1)];
+            let n = self.arena.push(off, cause, &[p], NO_NESTED);
+            return Some((on, n));
         }
-        if region_links {
-            let mut seen = 0u128;
-            for (region, h) in se_houses(cell) {
-                let m = cur.digits[d] & HOUSE_BITS[h];
-                if !two_bits(m) {
-                    continue;
-                }
-                let other = m & !(1u128 << cell);
-                if other & seen != 0 || other == 0 {
-                    continue;
-                }
-                seen |= other;
-                self.links.push((
-                    cand(other.trailing_zeros() as usize, d),
-                    Cause::Region(region),
-                ));
-                self.hidden.push(p);
-                let lost = source.digits[d] & !cur.digits[d] & HOUSE_BITS[h];
-                for c2 in super::board::cells(lost) {
-                    self.hidden
-                        .push(self.index[usize::from(pot(cand(c2, d), false))]);
-                }
-                self.hidden.push(u32::MAX);
-            }
+        if set.off[digit] & bit == 0 {
+            let n = self.arena.push(off, cause, &[p], NO_NESTED);
+            set.off[digit] |= bit;
+            self.index[usize::from(off)] = n;
+            self.queue_off.push(n);
         }
+        None
     }
 
-    /// Follows an "off" node; returns a contradiction if one shows.
+    /// Follows an "off" node (SE's `getOffToOn`): the last digit of its
+    /// cell (with cell links), the last place of its digit in its block,
+    /// row and column; each with the candidates that the propagation
+    /// removed there as extra parents (dynamic mode). Returns a
+    /// contradiction if one shows.
     fn off_to_on(
         &mut self,
         cur: &mut Board,
@@ -245,40 +227,75 @@ impl Engine {
         set: &mut PotSet,
         mode: Mode,
     ) -> Option<(u32, u32)> {
-        self.gather_on(cur, source, p, !mode.nishio, true);
+        let c = cand_of(self.arena.pot(p));
+        let (cell, d) = (cell_of(c), digit_of(c));
+        // The links are read on the board before `c` leaves it.
+        let (cell_set, places) = (cur.cells[cell], cur.digits[d]);
         if mode.dynamic {
-            cur.remove(cand_of(self.arena.pot(p)));
+            cur.remove(c);
         }
-        let mut at = 0;
-        for i in 0..self.links.len() {
-            let (c, cause) = self.links[i];
-            let end = at
-                + self.hidden[at..]
-                    .iter()
-                    .position(|&x| x == u32::MAX)
-                    .expect("separated");
-            let parents = at..end;
-            at = end + 1;
-            let on = pot(c, true);
-            if set.contains(pot(c, false)) {
-                let off = self.index[usize::from(pot(c, false))];
-                let n = self.push_with(on, cause, parents);
-                return Some((n, off));
+        if !mode.nishio && two_digits(cell_set) {
+            let other = (cell_set & !(1 << d)).trailing_zeros() as usize;
+            self.hidden.clear();
+            self.hidden.push(p);
+            let lost = source.cells[cell] & !cell_set;
+            for d2 in super::board::digits(lost) {
+                self.hidden
+                    .push(self.index[usize::from(pot(cand(cell, d2), false))]);
             }
-            if !set.contains(on) {
-                let n = self.push_with(on, cause, parents);
-                self.register(set, on, n);
-                self.queue_on.push(n);
+            if let Some(absurd) = self.turn_on(set, cell, other, Cause::Cell) {
+                return Some(absurd);
+            }
+        }
+        let mut seen = 0u128;
+        for (region, h) in se_houses(cell) {
+            let m = places & HOUSE_BITS[h];
+            if !two_bits(m) {
+                continue;
+            }
+            let other = m & !(1u128 << cell);
+            if other & seen != 0 || other == 0 {
+                continue;
+            }
+            seen |= other;
+            self.hidden.clear();
+            self.hidden.push(p);
+            let lost = source.digits[d] & !places & HOUSE_BITS[h];
+            for c2 in super::board::cells(lost) {
+                self.hidden
+                    .push(self.index[usize::from(pot(cand(c2, d), false))]);
+            }
+            let at = other.trailing_zeros() as usize;
+            if let Some(absurd) = self.turn_on(set, at, d, Cause::Region(region)) {
+                return Some(absurd);
             }
         }
         None
     }
 
-    fn push_with(&mut self, p: Pot, cause: Cause, parents: std::ops::Range<usize>) -> u32 {
-        let hidden = std::mem::take(&mut self.hidden);
-        let n = self.arena.push(p, cause, &hidden[parents], NO_NESTED);
-        self.hidden = hidden;
-        n
+    /// One link of [`Engine::off_to_on`]: `digit` of `cell` goes on, with
+    /// the parents in `hidden`.
+    fn turn_on(
+        &mut self,
+        set: &mut PotSet,
+        cell: usize,
+        digit: usize,
+        cause: Cause,
+    ) -> Option<(u32, u32)> {
+        let bit = 1u128 << cell;
+        let on = pot(cand(cell, digit), true);
+        if set.off[digit] & bit != 0 {
+            let off = self.index[usize::from(on ^ 1)];
+            let n = self.arena.push(on, cause, &self.hidden, NO_NESTED);
+            return Some((n, off));
+        }
+        if set.on[digit] & bit == 0 {
+            let n = self.arena.push(on, cause, &self.hidden, NO_NESTED);
+            set.on[digit] |= bit;
+            self.index[usize::from(on)] = n;
+            self.queue_on.push(n);
+        }
+        None
     }
 
     /// SE's `getAdvancedPotentials`: the rules (and, from level 2, nested

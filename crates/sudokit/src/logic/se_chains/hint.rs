@@ -211,3 +211,20 @@ impl Hint {
             .with_digits(digits)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A complexity is within `max_complexity(k)` exactly when its bonus
+    /// is at most `k` tenths (the producers reject hints by the former).
+    #[test]
+    fn max_complexity_matches_the_bonus() {
+        for k in 0..40 {
+            let max = max_complexity(Some(k));
+            for c in 0..5000 {
+                assert_eq!(c <= max, bonus_tenths(c) <= k, "k {k} complexity {c}");
+            }
+        }
+    }
+}

@@ -113,7 +113,19 @@ impl Arena {
     /// included, in SE's breadth-first order (a potential met again is not
     /// followed again); calls `visit` with each visited node and returns
     /// how many there are (SE's `getAncestorCount`).
-    pub(super) fn ancestors(&mut self, target: u32, mut visit: impl FnMut(&Arena, u32)) -> u32 {
+    pub(super) fn ancestors(&mut self, target: u32, visit: impl FnMut(&Arena, u32)) -> u32 {
+        self.ancestors_within(target, u32::MAX, visit)
+    }
+
+    /// [`Arena::ancestors`] that stops once more than `cap` potentials are
+    /// visited (returning `cap + 1`): a hint whose count passes its cap
+    /// rates too high to be kept, so the rest of its net is not walked.
+    pub(super) fn ancestors_within(
+        &mut self,
+        target: u32,
+        cap: u32,
+        mut visit: impl FnMut(&Arena, u32),
+    ) -> u32 {
         let mut visited = std::mem::take(&mut self.visited);
         let mut queue = std::mem::take(&mut self.queue);
         visited.clear();
@@ -131,6 +143,9 @@ impl Arena {
             }
             visited[p / 64] |= 1 << (p % 64);
             count += 1;
+            if count > cap {
+                break;
+            }
             visit(self, n);
             queue.extend_from_slice(self.parents_of(n));
         }
@@ -148,5 +163,35 @@ impl Arena {
         }
         path.reverse();
         path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A capped count is the full count while under the cap, and one more
+    /// than the cap (having visited only that many) when over it.
+    #[test]
+    fn capped_ancestors() {
+        let mut arena = Arena::default();
+        // A net of 40 nodes, each resting on one to three earlier ones.
+        for i in 0..40u32 {
+            let parents: Vec<u32> = [i / 2, i / 3, i.saturating_sub(4)]
+                .into_iter()
+                .filter(|&p| p < i)
+                .take(1 + (i % 3) as usize)
+                .collect();
+            arena.push((i * 7 % 50) as Pot, Cause::Cell, &parents, NO_NESTED);
+        }
+        for t in 0..40 {
+            let full = arena.ancestors(t, |_, _| {});
+            for cap in 0..full + 3 {
+                let mut visits = 0;
+                let n = arena.ancestors_within(t, cap, |_, _| visits += 1);
+                assert_eq!(n, full.min(cap + 1), "node {t} cap {cap}");
+                assert_eq!(visits, full.min(cap), "node {t} cap {cap}");
+            }
+        }
     }
 }

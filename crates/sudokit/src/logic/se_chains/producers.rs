@@ -150,6 +150,14 @@ fn is_empty(bits: &Bits) -> bool {
     bits.iter().all(|&m| m == 0)
 }
 
+/// The complexity of a hint so far: the potentials its branches rest on
+/// and the nested chains they use.
+#[derive(Default)]
+struct Count {
+    potentials: u32,
+    nested: Vec<u32>,
+}
+
 /// Builds hints, computing each one's complexity and rating.
 struct Builder<'a> {
     engine: &'a mut Engine,
@@ -175,6 +183,27 @@ impl Builder<'_> {
         }
     }
 
+    /// The base rating in tenths of a hint of this shape.
+    fn base(&self, kind: Kind, x: bool, y: bool) -> u32 {
+        match (self.producer, kind) {
+            (Producer::Cycles, Kind::Cycle) => {
+                if x && y {
+                    70
+                } else {
+                    65
+                }
+            }
+            (Producer::Cycles, _) => {
+                if x && y {
+                    70
+                } else {
+                    66
+                }
+            }
+            (p, _) => p.base_tenths(),
+        }
+    }
+
     /// Adds a hint if it removes something.
     fn add(
         &mut self,
@@ -192,26 +221,82 @@ impl Builder<'_> {
         if is_empty(&removable) {
             return;
         }
+        let cap = self.bound(self.base(kind, xy.0, xy.1));
+        let mut count = Count::default();
+        for &t in &targets {
+            if !self.count(t, cap, &mut count) {
+                return;
+            }
+        }
+        self.push(kind, xy, targets, premise, conclusion, removable, count);
+    }
+
+    /// Adds the multiple-chain hint whose branches (`branches`, each of
+    /// which reached `conclusion`; the first at node `first`) conclude
+    /// `conclusion`. The other branches' nodes are looked up only while
+    /// the hint may still rate within the easiest band.
+    fn add_branches(
+        &mut self,
+        kind: Kind,
+        premise: Premise,
+        conclusion: Pot,
+        first: u32,
+        branches: &[&Prop],
+    ) {
+        let removable = removable_of(self.board, conclusion);
+        if is_empty(&removable) {
+            return;
+        }
+        let cap = self.bound(self.base(kind, true, true));
+        let mut count = Count::default();
+        let mut targets = Vec::with_capacity(branches.len());
+        for (i, prop) in branches.iter().enumerate() {
+            let t = if i == 0 {
+                first
+            } else {
+                node_in(self, prop, conclusion)
+            };
+            if !self.count(t, cap, &mut count) {
+                return;
+            }
+            targets.push(t);
+        }
+        let xy = (true, true);
+        self.push(kind, xy, targets, premise, conclusion, removable, count);
+    }
+
+    /// Adds the potentials `t` rests on to `count`; false once they pass
+    /// `cap` (the hint would rate above the best so far).
+    fn count(&mut self, t: u32, cap: u32, count: &mut Count) -> bool {
+        let ids = &mut count.nested;
+        let left = cap.saturating_sub(count.potentials);
+        let n = self.engine.arena.ancestors_within(t, left, |arena, n| {
+            let id = arena.nodes[n as usize].nested;
+            if id != NO_NESTED && !ids.contains(&id) {
+                ids.push(id);
+            }
+        });
+        count.potentials += n;
+        n <= left
+    }
+
+    /// Rates and keeps a hint whose potentials are counted in `count`,
+    /// unless it rates above the best so far.
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        kind: Kind,
+        xy: (bool, bool),
+        targets: Vec<u32>,
+        premise: Premise,
+        conclusion: Pot,
+        removable: Bits,
+        count: Count,
+    ) {
         let (x, y) = xy;
         let technique = self.producer.technique(kind, x, y);
-        let complexity = self.complexity(&targets);
-        let base = match (self.producer, kind) {
-            (Producer::Cycles, Kind::Cycle) => {
-                if x && y {
-                    70
-                } else {
-                    65
-                }
-            }
-            (Producer::Cycles, _) => {
-                if x && y {
-                    70
-                } else {
-                    66
-                }
-            }
-            (p, _) => p.base_tenths(),
-        };
+        let complexity = count.potentials + self.nested_complexity(&count.nested);
+        let base = self.base(kind, x, y);
         let sort_key = match kind {
             Kind::Double => 1,
             Kind::Cycle | Kind::Forcing if x && y => 4,
@@ -242,23 +327,13 @@ impl Builder<'_> {
         });
     }
 
-    /// SE's complexity of a hint with these branch targets (a cycle has
-    /// one): the potentials each rests on, plus the nested chains used.
-    fn complexity(&mut self, targets: &[u32]) -> u32 {
-        let mut ids = Vec::new();
-        let mut total = 0;
-        for &t in targets {
-            total += self.engine.arena.ancestors(t, |arena, n| {
-                let id = arena.nodes[n as usize].nested;
-                if id != NO_NESTED && !ids.contains(&id) {
-                    ids.push(id);
-                }
-            });
-        }
-        // SE counts equal nested chains once.
+    /// The complexity of the nested chains `ids` (SE counts equal nested
+    /// chains once).
+    fn nested_complexity(&self, ids: &[u32]) -> u32 {
         let nested = &self.engine.nested;
-        let mut hashes = Vec::with_capacity(ids.len());
-        for &id in &ids {
+        let mut total = 0;
+        let mut hashes = Vec::new();
+        for &id in ids {
             let h = nested.hash(id);
             if !hashes.contains(&h) {
                 hashes.push(h);
@@ -489,18 +564,28 @@ fn node_in(b: &Builder, prop: &Prop, p: Pot) -> u32 {
         .expect("the potential was reached")
 }
 
-/// The potentials of a propagation that are in `common`, in the order
-/// SE's sets hold them ("on" first or "off" first), without the node of a
-/// contradiction.
-fn reached(b: &Builder, prop: &Prop, on: bool, common: &PotSet) -> Vec<Pot> {
+/// The potentials of a propagation that are in `common`, with their nodes,
+/// in the order SE's sets hold them: the "on" ones, then the "off" ones
+/// (without the node of a contradiction).
+fn reached(b: &Builder, prop: &Prop, common: &PotSet) -> Vec<(Pot, u32)> {
     let mut end = prop.range.end;
     if prop.absurd.is_some() {
         end -= 1;
     }
-    (prop.range.start..end)
-        .map(|n| b.engine.arena.pot(n))
-        .filter(|&p| is_on(p) == on && common.contains(p))
-        .collect()
+    let mut on = Vec::new();
+    let mut off = Vec::new();
+    for n in prop.range.start..end {
+        let p = b.engine.arena.pot(n);
+        if common.contains(p) {
+            if is_on(p) {
+                on.push((p, n));
+            } else {
+                off.push((p, n));
+            }
+        }
+    }
+    on.append(&mut off);
+    on
 }
 
 /// SE's `getMultipleChainsHintList`: contradiction, double, region and cell
@@ -521,7 +606,7 @@ fn multiple(b: &mut Builder) {
             continue;
         }
         if b.producer == Producer::Nishio {
-            nishio_cell(b, &mut props, cell);
+            nishio_cell(b, cell);
             continue;
         }
         let cell_hints = !mode.nishio && (card == 2 || multiple);
@@ -567,22 +652,30 @@ pub(super) fn ungated<T>(f: impl FnOnce() -> T) -> T {
 }
 
 /// Nishio's part of `multiple` for one cell: contradictions from each
-/// candidate on and off, propagated only where one may show.
-fn nishio_cell(b: &mut Builder, props: &mut OnProps, cell: usize) {
-    let set = b.board.cells[cell];
-    let card = set.count_ones();
+/// candidate on and off (SE's `doBinaryChaining` without double chains),
+/// each propagated only where one may show.
+fn nishio_cell(b: &mut Builder, cell: usize) {
     let mode = b.producer.mode();
     let gated = GATED.with(|g| g.get());
-    for d in digits(set) {
+    for d in digits(b.board.cells[cell]) {
         let c = cand(cell, d);
-        if gated
-            && !nishio_may_contradict(b.board, c, true)
-            && !nishio_may_contradict(b.board, c, false)
-        {
-            continue;
+        for on in [true, false] {
+            if gated && !nishio_may_contradict(b.board, c, on) {
+                continue;
+            }
+            let p = pot(c, on);
+            let prop = b.engine.propagate(b.board, p, mode);
+            if let Some((a, z)) = prop.absurd {
+                let premise = Premise::Potential(p);
+                b.add(
+                    Kind::Contradiction,
+                    (true, true),
+                    vec![a, z],
+                    premise,
+                    p ^ 1,
+                );
+            }
         }
-        let on = props.get(b, c);
-        binary(b, &props.list[on], c, card, mode);
     }
 }
 
@@ -632,18 +725,15 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
         );
     }
     if double {
-        for state in [true, false] {
-            for p in reached(b, on, state, &off.set) {
-                let (t1, t2) = (node_in(b, on, p), node_in(b, &off, p));
-                let premise = if state { p_on } else { p_on ^ 1 };
-                b.add(
-                    Kind::Double,
-                    (true, true),
-                    vec![t1, t2],
-                    Premise::Potential(premise),
-                    p,
-                );
-            }
+        let common = on.set.and(&off.set);
+        if common.is_empty() {
+            return;
+        }
+        for (p, t1) in reached(b, on, &common) {
+            // SE names the premise by the state of the conclusion.
+            let premise = if is_on(p) { p_on } else { p_on ^ 1 };
+            let premise = Premise::Potential(premise);
+            b.add_branches(Kind::Double, premise, p, t1, &[on, &off]);
         }
     }
 }
@@ -664,14 +754,9 @@ fn regions(b: &mut Builder, props: &mut OnProps, on: usize, cell: usize, d: usiz
         if common.is_empty() {
             continue;
         }
-        for state in [true, false] {
-            for p in reached(b, &props.list[on], state, &common) {
-                let targets = branches
-                    .iter()
-                    .map(|&br| node_in(b, &props.list[br], p))
-                    .collect();
-                b.add(Kind::Region, (true, true), targets, Premise::House(h, d), p);
-            }
+        let branches: Vec<&Prop> = branches.iter().map(|&br| &props.list[br]).collect();
+        for (p, t) in reached(b, branches[0], &common) {
+            b.add_branches(Kind::Region, Premise::House(h, d), p, t, &branches);
         }
     }
 }
@@ -685,10 +770,7 @@ fn cell_chains(b: &mut Builder, per_value: &[&Prop], cell: usize) {
     if common.is_empty() {
         return;
     }
-    for state in [true, false] {
-        for p in reached(b, per_value[0], state, &common) {
-            let targets = per_value.iter().map(|br| node_in(b, br, p)).collect();
-            b.add(Kind::Cell, (true, true), targets, Premise::Cell(cell), p);
-        }
+    for (p, t) in reached(b, per_value[0], &common) {
+        b.add_branches(Kind::Cell, Premise::Cell(cell), p, t, per_value);
     }
 }

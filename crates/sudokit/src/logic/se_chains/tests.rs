@@ -280,3 +280,50 @@ fn gates_change_no_hint() {
         "{compared} positions, {found} with hints"
     );
 }
+
+/// The multiple-chain producers stop counting a hint's potentials (and
+/// looking up its other branches) once it would rate above the best so
+/// far; searching every hint without that bound and keeping the easiest
+/// band gives the same hints, in the same order.
+#[test]
+fn bounded_counts_change_no_hint() {
+    use super::board::Board;
+    use super::chaining::Engine;
+    use super::producers::{self, Producer};
+    let summary = |hints: &[super::hint::Hint]| -> Vec<(Technique, u32, u32, String, Vec<u32>)> {
+        hints
+            .iter()
+            .map(|h| {
+                (
+                    h.technique,
+                    h.tenths,
+                    h.complexity,
+                    format!("{:?}", h.removable),
+                    h.targets.clone(),
+                )
+            })
+            .collect()
+    };
+    let mut found = 0;
+    for puzzle in &sample("top1465_200.txt")[..10] {
+        let mut pos = Position::new(puzzle);
+        while let Some(step) = next_step(&pos) {
+            let board = Board::new(&pos.grid, &pos.candidates);
+            for producer in [Producer::Nishio, Producer::Multiple, Producer::Dynamic(0)] {
+                let mut engine = Engine::default();
+                engine.clear();
+                let bounded = producers::hints(&mut engine, &board, producer);
+                engine.clear();
+                let all = producers::all_hints(&mut engine, &board, producer);
+                let band = all.first().map(|h| h.tenths);
+                let easiest: Vec<_> = all.into_iter().filter(|h| Some(h.tenths) == band).collect();
+                assert_eq!(summary(&bounded), summary(&easiest), "{producer:?}");
+                found += usize::from(!bounded.is_empty());
+            }
+            if !pos.apply(&step) {
+                break;
+            }
+        }
+    }
+    assert!(found > 50, "{found} searches with hints");
+}
