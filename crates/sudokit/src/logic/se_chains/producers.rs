@@ -175,6 +175,21 @@ impl Builder<'_> {
         }
     }
 
+    /// What [`Builder::drop_unused`] needs to forget the nodes of the
+    /// searches that follow: how many nodes and hints there are.
+    fn keep(&self) -> (u32, usize) {
+        (self.engine.arena.len(), self.hints.len())
+    }
+
+    /// Forgets the nodes added since `kept` if no hint was added with
+    /// them, so that the arena stays small (and in cache) over the
+    /// hundreds of searches of a position.
+    fn drop_unused(&mut self, kept: (u32, usize)) {
+        if self.hints.len() == kept.1 {
+            self.engine.arena.truncate(kept.0);
+        }
+    }
+
     /// Adds a hint if it removes something.
     fn add(
         &mut self,
@@ -349,12 +364,20 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
     builder.finish()
 }
 
-/// A forcing chain found by its length: pass (0 X, 2 XY), premise, length
-/// in links.
+/// The lengths in links of the forcing chains found by their length, per
+/// premise, for the X pass and the XY pass ([`NO_CHAIN`] where none).
 struct Forcing {
-    pass: usize,
-    root: Pot,
-    links: u32,
+    links: Vec<u32>,
+}
+
+/// No forcing chain short enough from a premise.
+const NO_CHAIN: u32 = u32::MAX;
+
+impl Forcing {
+    /// Where the length of the chain from `root` in `pass` (0 or 2) is.
+    fn at(pass: usize, root: Pot) -> usize {
+        pass / 2 * 1458 + usize::from(root)
+    }
 }
 
 /// SE's three passes (X links, Y links, both) of cycles and forcing
@@ -364,7 +387,9 @@ struct Forcing {
 fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
     let mut gate = CycleGate::new(reach);
     let links = StrongLinks::new(b.board);
-    let mut forcing = Vec::new();
+    let mut forcing = Forcing {
+        links: vec![NO_CHAIN; 2 * 1458],
+    };
     for (pass, y, base) in [(0, false, 66), (2, true, 70)] {
         for c in (0..729u16).filter(|&c| b.board.has(c)) {
             for (on, able) in [(true, reach.killable(c)), (false, reach.placeable(c))] {
@@ -375,11 +400,7 @@ fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
                 if let Some(n) = links.forcing_distance(b.board, c, on, y, max) {
                     let tenths = base + bonus_tenths(n + 1);
                     b.best = Some(b.best.map_or(tenths, |t| t.min(tenths)));
-                    forcing.push(Forcing {
-                        pass,
-                        root: pot(c, on),
-                        links: n,
-                    });
+                    forcing.links[Forcing::at(pass, pot(c, on))] = n;
                 }
             }
         }
@@ -402,7 +423,7 @@ fn loops(
     b: &mut Builder,
     reach: &StaticReach,
     gate: &mut CycleGate,
-    forcing: &[Forcing],
+    forcing: &Forcing,
     pass: usize,
     y: bool,
     x: bool,
@@ -423,29 +444,28 @@ fn loops(
             let looped = reach.looped[d] >> cell & 1 == 1;
             // Cycles that remove nothing would be dropped by `add`.
             let useful = looped && (!gated || gate.may_remove(b.board, reach, c, y, x));
-            let cycles = if useful {
-                b.engine.cycles(b.board, on, y, x, b.bound(cycle_base))
-            } else {
-                Vec::new()
-            };
-            for t in cycles {
-                b.add(Kind::Cycle, (x, y), vec![t], Premise::Potential(on), on);
+            if useful {
+                let kept = b.keep();
+                let max = b.bound(cycle_base);
+                for t in b.engine.cycles(b.board, on, y, x, max) {
+                    b.add(Kind::Cycle, (x, y), vec![t], Premise::Potential(on), on);
+                }
+                b.drop_unused(kept);
             }
             if !x {
                 continue;
             }
             for root in [on, on ^ 1] {
-                let Some(f) = forcing.iter().find(|f| f.pass == pass && f.root == root) else {
-                    continue;
-                };
-                let max = b.bound(chain_base);
-                if f.links + 1 > max {
+                let links = forcing.links[Forcing::at(pass, root)];
+                if links == NO_CHAIN || links + 1 > b.bound(chain_base) {
                     continue;
                 }
-                if let Some(t) = b.engine.forcing(b.board, root, y, f.links + 1) {
+                let kept = b.keep();
+                if let Some(t) = b.engine.forcing(b.board, root, y, links + 1) {
                     let p = b.engine.arena.pot(t);
                     b.add(Kind::Forcing, (x, y), vec![t], Premise::Potential(root), p);
                 }
+                b.drop_unused(kept);
             }
         }
     }
