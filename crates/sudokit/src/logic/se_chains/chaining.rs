@@ -12,8 +12,8 @@
 //!   forcing X-/XY-chains, layer by layer.
 
 use super::board::{
-    Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, is_on, pot, se_houses, two_bits,
-    two_digits,
+    Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, is_on, pot, se_houses,
+    two_bits, two_digits,
 };
 use super::net::{Arena, Cause, NO_NESTED};
 use super::rules::{self, Found};
@@ -339,13 +339,18 @@ impl Engine {
     /// SE's `doCycles` from the "on" potential `root`: the nodes at which
     /// the search comes back to `root` after four links or more, up to
     /// `max` links (a loop of `n` links has complexity `n`).
+    ///
+    /// `live` holds the candidates whose "off" has a strong link of the
+    /// pass ([`super::fast::StrongLinks::live`]); SE's nodes for the others
+    /// lead nowhere and are not made (nor are their potentials kept as
+    /// met, which only such dead ends would look up again).
     pub(super) fn cycles(
         &mut self,
         board: &Board,
         root: Pot,
-        y: bool,
-        x: bool,
+        (y, x): (bool, bool),
         max: u32,
+        live: &Bits,
     ) -> Vec<u32> {
         let mut found = Vec::new();
         let mut set = PotSet::default();
@@ -375,6 +380,9 @@ impl Engine {
                 self.gather_off(board, self.arena.pot(p), y);
                 for i in 0..self.links.len() {
                     let (c, cause) = self.links[i];
+                    if live[digit_of(c)] >> cell_of(c) & 1 == 0 {
+                        continue;
+                    }
                     let off = pot(c, false);
                     // Every ancestor's potential is in `set`, so only a
                     // potential met again can be one (SE's `isParent`).
@@ -440,7 +448,15 @@ impl Engine {
     /// SE's `doForcingChains` from `root` ("on" or "off"): the node where
     /// the search reaches the opposite of `root`, if it does within a
     /// complexity of `max` (a chain of `n` links has complexity `n + 1`).
-    pub(super) fn forcing(&mut self, board: &Board, root: Pot, y: bool, max: u32) -> Option<u32> {
+    /// Dead ends are left out as in [`Engine::cycles`] (`live`).
+    pub(super) fn forcing(
+        &mut self,
+        board: &Board,
+        root: Pot,
+        y: bool,
+        max: u32,
+        live: &Bits,
+    ) -> Option<u32> {
         let mut set = PotSet::default();
         let r = self.arena.push(root, Cause::Assumption, &[], NO_NESTED);
         set.insert(root);
@@ -470,7 +486,8 @@ impl Engine {
                         // Nothing the search adds later is an ancestor.
                         return Some(self.arena.push(off, cause, &[p], NO_NESTED));
                     }
-                    if !set.contains(off) {
+                    let dead = live[digit_of(c)] >> cell_of(c) & 1 == 0;
+                    if !dead && !set.contains(off) {
                         let n = self.arena.push(off, cause, &[p], NO_NESTED);
                         set.insert(off);
                         pending_off.push(n);

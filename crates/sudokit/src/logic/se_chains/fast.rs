@@ -374,6 +374,8 @@ pub(super) struct StrongLinks {
     /// Per digit and cell, the cell's partners: the other place of the
     /// digit in each house where it has two places.
     partner: [[u128; 81]; 9],
+    /// Per digit, the cells that have a partner.
+    bilocal: Bits,
 }
 
 impl StrongLinks {
@@ -383,6 +385,7 @@ impl StrongLinks {
             .filter(|&c| two_digits(board.cells[c]))
             .fold(0u128, |m, c| m | 1u128 << c);
         let mut partner = [[0u128; 81]; 9];
+        let mut bilocal = [0u128; 9];
         for (d, partner) in partner.iter_mut().enumerate() {
             for &house in &HOUSE_BITS {
                 let m = board.digits[d] & house;
@@ -390,10 +393,27 @@ impl StrongLinks {
                     let (a, b) = (m.trailing_zeros(), 127 - m.leading_zeros());
                     partner[a as usize] |= 1u128 << b;
                     partner[b as usize] |= 1u128 << a;
+                    bilocal[d] |= m;
                 }
             }
         }
-        StrongLinks { bivalue, partner }
+        StrongLinks {
+            bivalue,
+            partner,
+            bilocal,
+        }
+    }
+
+    /// The candidates whose "off" turns something on through the strong
+    /// links of a pass (the bivalue cells' with `y`, the bilocal places'
+    /// with `x`): a static search that turns another candidate off ends
+    /// there.
+    pub(super) fn live(&self, board: &Board, y: bool, x: bool) -> Bits {
+        std::array::from_fn(|d| {
+            let cell = if y { self.bivalue & board.digits[d] } else { 0 };
+            let house = if x { self.bilocal[d] } else { 0 };
+            cell | house
+        })
     }
 
     /// The length in links of the shortest static chain from `z` (assumed
@@ -541,6 +561,7 @@ mod tests {
 
     #[test]
     fn forcing_distance_follows_cell_links() {
+        use super::super::board::pot;
         let grid: crate::Grid =
             "..951...7......3.4.6.4.8...65...2..9....59.2....38.7..14..9....5.28.41....6......"
                 .parse()
@@ -556,7 +577,13 @@ mod tests {
                 for on in [true, false] {
                     let fast = links.forcing_distance(&board, c, on, y, u32::MAX);
                     let slow = engine
-                        .forcing(&board, super::super::board::pot(c, on), y, u32::MAX)
+                        .forcing(
+                            &board,
+                            pot(c, on),
+                            y,
+                            u32::MAX,
+                            &links.live(&board, y, true),
+                        )
                         .map(|t| engine.arena.main_path(t).len() as u32 - 1);
                     assert_eq!(fast, slow, "candidate {c}, y {y}, on {on}");
                     let able = if on {

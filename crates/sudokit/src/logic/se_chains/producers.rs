@@ -413,21 +413,33 @@ fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
         if !b.all && x && y && b.best.is_some_and(|t| t < 70) {
             break;
         }
-        loops(b, reach, &mut gate, &forcing, pass, y, x);
+        let live = links.live(b.board, y, x);
+        let mut pass = Pass {
+            reach,
+            gate: &mut gate,
+            forcing: &forcing,
+            live: &live,
+            index: pass,
+        };
+        loops(b, &mut pass, y, x);
     }
+}
+
+/// What [`loops`] needs of [`cycles_producer`] for one pass.
+struct Pass<'a> {
+    reach: &'a StaticReach,
+    gate: &'a mut CycleGate,
+    forcing: &'a Forcing,
+    /// The candidates whose "off" has a strong link of the pass.
+    live: &'a Bits,
+    /// 0 (X), 1 (Y) or 2 (XY).
+    index: usize,
 }
 
 /// SE's `getLoopHintList` for one pass: cycles, then (with X links)
 /// forcing chains, from every candidate that may start one.
-fn loops(
-    b: &mut Builder,
-    reach: &StaticReach,
-    gate: &mut CycleGate,
-    forcing: &Forcing,
-    pass: usize,
-    y: bool,
-    x: bool,
-) {
+fn loops(b: &mut Builder, pass: &mut Pass, y: bool, x: bool) {
+    let reach = pass.reach;
     let gated = GATED.with(|g| g.get());
     let (cycle_base, chain_base) = if x && y { (70, 70) } else { (65, 66) };
     for cell in 0..81 {
@@ -443,11 +455,11 @@ fn loops(
             let on = pot(c, true);
             let looped = reach.looped[d] >> cell & 1 == 1;
             // Cycles that remove nothing would be dropped by `add`.
-            let useful = looped && (!gated || gate.may_remove(b.board, reach, c, y, x));
+            let useful = looped && (!gated || pass.gate.may_remove(b.board, reach, c, y, x));
             if useful {
                 let kept = b.keep();
                 let max = b.bound(cycle_base);
-                for t in b.engine.cycles(b.board, on, y, x, max) {
+                for t in b.engine.cycles(b.board, on, (y, x), max, pass.live) {
                     b.add(Kind::Cycle, (x, y), vec![t], Premise::Potential(on), on);
                 }
                 b.drop_unused(kept);
@@ -456,12 +468,12 @@ fn loops(
                 continue;
             }
             for root in [on, on ^ 1] {
-                let links = forcing.links[Forcing::at(pass, root)];
+                let links = pass.forcing.links[Forcing::at(pass.index, root)];
                 if links == NO_CHAIN || links + 1 > b.bound(chain_base) {
                     continue;
                 }
                 let kept = b.keep();
-                if let Some(t) = b.engine.forcing(b.board, root, y, links + 1) {
+                if let Some(t) = b.engine.forcing(b.board, root, y, links + 1, pass.live) {
                     let p = b.engine.arena.pot(t);
                     b.add(Kind::Forcing, (x, y), vec![t], Premise::Potential(root), p);
                 }
