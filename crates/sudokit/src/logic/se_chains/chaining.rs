@@ -12,8 +12,8 @@
 //!   forcing X-/XY-chains, layer by layer.
 
 use super::board::{
-    Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, is_on, pot, se_houses, two_bits,
-    two_digits,
+    Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, is_on, pot, se_houses,
+    two_bits, two_digits,
 };
 use super::net::{Arena, Cause, NO_NESTED};
 use super::rules::{self, Found};
@@ -356,49 +356,66 @@ impl Engine {
     /// SE's `doCycles` from the "on" potential `root`: the nodes at which
     /// the search comes back to `root` after four links or more, up to
     /// `max` links (a loop of `n` links has complexity `n`).
+    ///
+    /// `live` holds the candidates whose "off" has a strong link of the
+    /// pass ([`super::fast::StrongLinks::live`]); SE's nodes for the others
+    /// lead nowhere and are not made (nor are their potentials kept as
+    /// met, which only such dead ends would look up again).
     pub(super) fn cycles(
         &mut self,
         board: &Board,
         root: Pot,
-        y: bool,
-        x: bool,
+        (y, x): (bool, bool),
         max: u32,
+        live: &Bits,
     ) -> Vec<u32> {
         let mut found = Vec::new();
         let mut set = PotSet::default();
         let r = self.arena.push(root, Cause::Assumption, &[], NO_NESTED);
         set.insert(root);
-        // The "off" potentials that lead straight back to the root.
+        // The "off" potentials that lead straight back to the root (a
+        // bivalue partner and three houses at most).
         self.gather_on_static(board, root ^ 1, y, x);
-        let closing: Vec<Pot> = self.links.iter().map(|&(c, _)| pot(c, false)).collect();
+        let mut closing = [Pot::MAX; 4];
+        for (slot, &(c, _)) in closing.iter_mut().zip(&self.links) {
+            *slot = pot(c, false);
+        }
         let mut pending_on = vec![r];
         // SE keeps an "off" met again (by another path) in its queue; it
         // only matters if it closes a loop.
         let mut pending_off: Vec<(u32, bool)> = Vec::new();
+        // The layer being followed (buffers kept from layer to layer).
+        let (mut layer_on, mut layer_off) = (Vec::new(), Vec::new());
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             if length + 2 > max {
                 break;
             }
             length += 1;
-            for p in std::mem::take(&mut pending_on) {
+            std::mem::swap(&mut pending_on, &mut layer_on);
+            for &p in &layer_on {
                 self.gather_off(board, self.arena.pot(p), y);
                 for i in 0..self.links.len() {
                     let (c, cause) = self.links[i];
-                    let off = pot(c, false);
-                    if !self.arena.has_ancestor(p, off) {
-                        let again = set.contains(off);
-                        if again && !closing.contains(&off) {
-                            continue;
-                        }
-                        let n = self.arena.push(off, cause, &[p], NO_NESTED);
-                        pending_off.push((n, again));
-                        set.insert(off);
+                    if live[digit_of(c)] >> cell_of(c) & 1 == 0 {
+                        continue;
                     }
+                    let off = pot(c, false);
+                    // Every ancestor's potential is in `set`, so only a
+                    // potential met again can be one (SE's `isParent`).
+                    let again = set.contains(off);
+                    if again && (!closing.contains(&off) || self.arena.has_ancestor(p, off)) {
+                        continue;
+                    }
+                    let n = self.arena.push(off, cause, &[p], NO_NESTED);
+                    pending_off.push((n, again));
+                    set.insert(off);
                 }
             }
+            layer_on.clear();
             length += 1;
-            for (p, again) in std::mem::take(&mut pending_off) {
+            std::mem::swap(&mut pending_off, &mut layer_off);
+            for &(p, again) in &layer_off {
                 if again && length < 4 {
                     continue;
                 }
@@ -420,6 +437,7 @@ impl Engine {
                     }
                 }
             }
+            layer_off.clear();
         }
         found
     }
@@ -447,8 +465,15 @@ impl Engine {
     /// SE's `doForcingChains` from `root` ("on" or "off"): the node where
     /// the search reaches the opposite of `root`, if it does within a
     /// complexity of `max` (a chain of `n` links has complexity `n + 1`).
-    pub(super) fn forcing(&mut self, board: &Board, root: Pot, y: bool, max: u32) -> Option<u32> {
-        let mut found = None;
+    /// Dead ends are left out as in [`Engine::cycles`] (`live`).
+    pub(super) fn forcing(
+        &mut self,
+        board: &Board,
+        root: Pot,
+        y: bool,
+        max: u32,
+        live: &Bits,
+    ) -> Option<u32> {
         let mut set = PotSet::default();
         let r = self.arena.push(root, Cause::Assumption, &[], NO_NESTED);
         set.insert(root);
@@ -458,57 +483,59 @@ impl Engine {
         } else {
             (Vec::new(), vec![r])
         };
-        let mut layer = 0;
+        // The nodes being followed (a buffer kept from layer to layer).
+        let mut layer = Vec::new();
+        let mut depth = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             if !pending_on.is_empty() {
-                if layer + 2 > max {
+                if depth + 2 > max {
                     break;
                 }
-                layer += 1;
+                depth += 1;
             }
-            for p in std::mem::take(&mut pending_on) {
+            std::mem::swap(&mut pending_on, &mut layer);
+            for &p in &layer {
                 self.gather_off(board, self.arena.pot(p), y);
                 for i in 0..self.links.len() {
                     let (c, cause) = self.links[i];
                     let off = pot(c, false);
-                    let hit = off == opposite && found.is_none();
-                    if hit || !set.contains(off) {
+                    if off == opposite {
+                        // Nothing the search adds later is an ancestor.
+                        return Some(self.arena.push(off, cause, &[p], NO_NESTED));
+                    }
+                    let dead = live[digit_of(c)] >> cell_of(c) & 1 == 0;
+                    if !dead && !set.contains(off) {
                         let n = self.arena.push(off, cause, &[p], NO_NESTED);
-                        if hit {
-                            found = Some(n);
-                        }
-                        if !set.contains(off) {
-                            set.insert(off);
-                            pending_off.push(n);
-                        }
+                        set.insert(off);
+                        pending_off.push(n);
                     }
                 }
             }
             if !pending_off.is_empty() {
-                if layer + 2 > max {
+                if depth + 2 > max {
                     break;
                 }
-                layer += 1;
+                depth += 1;
             }
-            for p in std::mem::take(&mut pending_off) {
+            layer.clear();
+            std::mem::swap(&mut pending_off, &mut layer);
+            for &p in &layer {
                 self.gather_on_static(board, self.arena.pot(p), y, true);
                 for i in 0..self.links.len() {
                     let (c, cause) = self.links[i];
                     let on = pot(c, true);
-                    let hit = on == opposite && found.is_none();
-                    if hit || !set.contains(on) {
+                    if on == opposite {
+                        return Some(self.arena.push(on, cause, &[p], NO_NESTED));
+                    }
+                    if !set.contains(on) {
                         let n = self.arena.push(on, cause, &[p], NO_NESTED);
-                        if hit {
-                            found = Some(n);
-                        }
-                        if !set.contains(on) {
-                            set.insert(on);
-                            pending_on.push(n);
-                        }
+                        set.insert(on);
+                        pending_on.push(n);
                     }
                 }
             }
+            layer.clear();
         }
-        found
+        None
     }
 }

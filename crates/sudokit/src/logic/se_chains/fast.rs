@@ -10,7 +10,7 @@
 //! from it, found for all candidates by one strongly-connected-components
 //! pass and a union of bitboards along the condensation.
 
-use super::board::{Bits, Board, Cand, cand, cell_of, cells, digit_of, digits};
+use super::board::{Bits, Board, Cand, cand, cell_of, cells, digit_of, digits, two_digits};
 use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
 
 /// The "on" potentials each candidate forces through static X and Y links.
@@ -371,23 +371,49 @@ fn reach(board: &Board, edges: &Edges) -> Reach {
 /// per digit, the houses where it has exactly two places.
 pub(super) struct StrongLinks {
     bivalue: u128,
-    bilocal: [Vec<u128>; 9],
+    /// Per digit and cell, the cell's partners: the other place of the
+    /// digit in each house where it has two places.
+    partner: [[u128; 81]; 9],
+    /// Per digit, the cells that have a partner.
+    bilocal: Bits,
 }
 
 impl StrongLinks {
     /// The strong links of `board`.
     pub(super) fn new(board: &Board) -> StrongLinks {
         let bivalue = (0..81)
-            .filter(|&c| board.cells[c].count_ones() == 2)
+            .filter(|&c| two_digits(board.cells[c]))
             .fold(0u128, |m, c| m | 1u128 << c);
-        let bilocal = std::array::from_fn(|d| {
-            HOUSE_BITS
-                .iter()
-                .map(|&h| board.digits[d] & h)
-                .filter(|m| m.count_ones() == 2)
-                .collect()
-        });
-        StrongLinks { bivalue, bilocal }
+        let mut partner = [[0u128; 81]; 9];
+        let mut bilocal = [0u128; 9];
+        for (d, partner) in partner.iter_mut().enumerate() {
+            for &house in &HOUSE_BITS {
+                let m = board.digits[d] & house;
+                if two_bits(m) {
+                    let (a, b) = (m.trailing_zeros(), 127 - m.leading_zeros());
+                    partner[a as usize] |= 1u128 << b;
+                    partner[b as usize] |= 1u128 << a;
+                    bilocal[d] |= m;
+                }
+            }
+        }
+        StrongLinks {
+            bivalue,
+            partner,
+            bilocal,
+        }
+    }
+
+    /// The candidates whose "off" turns something on through the strong
+    /// links of a pass (the bivalue cells' with `y`, the bilocal places'
+    /// with `x`): a static search that turns another candidate off ends
+    /// there.
+    pub(super) fn live(&self, board: &Board, y: bool, x: bool) -> Bits {
+        std::array::from_fn(|d| {
+            let cell = if y { self.bivalue & board.digits[d] } else { 0 };
+            let house = if x { self.bilocal[d] } else { 0 };
+            cell | house
+        })
     }
 
     /// The length in links of the shortest static chain from `z` (assumed
@@ -402,6 +428,44 @@ impl StrongLinks {
         y: bool,
         max: u32,
     ) -> Option<u32> {
+        if y {
+            self.xy_distance(board, z, on, max)
+        } else {
+            self.x_distance(board, z, on, max)
+        }
+    }
+
+    /// [`StrongLinks::forcing_distance`] without cell links: the search
+    /// keeps to the digit of `z`, one bitboard per layer.
+    fn x_distance(&self, board: &Board, z: Cand, on: bool, max: u32) -> Option<u32> {
+        let (zc, zd) = (cell_of(z), digit_of(z));
+        let (places, partner) = (board.digits[zd], &self.partner[zd]);
+        let z_bit = 1u128 << zc;
+        let (mut seen_on, mut seen_off) = if on { (z_bit, 0) } else { (0, z_bit) };
+        let mut front = z_bit;
+        let mut front_is_on = on;
+        for depth in 1..=max {
+            if front == 0 {
+                return None;
+            }
+            if front_is_on {
+                front = cells(front).fold(0, |m, c| m | PEER_BITS[c]) & places & !seen_off;
+                seen_off |= front;
+            } else {
+                front = cells(front).fold(0, |m, c| m | partner[c]) & !seen_on;
+                seen_on |= front;
+            }
+            front_is_on = !front_is_on;
+            // The opposite of `z` is reached.
+            if front_is_on != on && front & z_bit != 0 {
+                return Some(depth);
+            }
+        }
+        None
+    }
+
+    /// [`StrongLinks::forcing_distance`] with cell links.
+    fn xy_distance(&self, board: &Board, z: Cand, on: bool, max: u32) -> Option<u32> {
         let (zc, zd) = (cell_of(z), digit_of(z));
         let mut seen_on = [0u128; 9];
         let mut seen_off = [0u128; 9];
@@ -432,10 +496,8 @@ impl StrongLinks {
                     any |= front[d];
                 }
                 for d in 0..9 {
-                    if y {
-                        // Cells where another digit is on.
-                        next[d] |= (any & !front[d]) | (twice & front[d]);
-                    }
+                    // Cells where another digit is on.
+                    next[d] |= (any & !front[d]) | (twice & front[d]);
                     next[d] &= board.digits[d] & !seen_off[d];
                     seen_off[d] |= next[d];
                 }
@@ -444,19 +506,12 @@ impl StrongLinks {
                 }
             } else {
                 for d in 0..9 {
-                    for &pair in &self.bilocal[d] {
-                        let hit = front[d] & pair;
-                        if hit != 0 && hit != pair {
-                            next[d] |= pair & !hit;
-                        } else if hit == pair {
-                            next[d] |= pair;
-                        }
+                    for c in cells(front[d]) {
+                        next[d] |= self.partner[d][c];
                     }
-                    if y {
-                        for c in cells(front[d] & self.bivalue) {
-                            let other = (board.cells[c] & !(1 << d)).trailing_zeros() as usize;
-                            next[other] |= 1u128 << c;
-                        }
+                    for c in cells(front[d] & self.bivalue) {
+                        let other = (board.cells[c] & !(1 << d)).trailing_zeros() as usize;
+                        next[other] |= 1u128 << c;
                     }
                 }
                 for d in 0..9 {
@@ -506,6 +561,7 @@ mod tests {
 
     #[test]
     fn forcing_distance_follows_cell_links() {
+        use super::super::board::pot;
         let grid: crate::Grid =
             "..951...7......3.4.6.4.8...65...2..9....59.2....38.7..14..9....5.28.41....6......"
                 .parse()
@@ -521,7 +577,13 @@ mod tests {
                 for on in [true, false] {
                     let fast = links.forcing_distance(&board, c, on, y, u32::MAX);
                     let slow = engine
-                        .forcing(&board, super::super::board::pot(c, on), y, u32::MAX)
+                        .forcing(
+                            &board,
+                            pot(c, on),
+                            y,
+                            u32::MAX,
+                            &links.live(&board, y, true),
+                        )
                         .map(|t| engine.arena.main_path(t).len() as u32 - 1);
                     assert_eq!(fast, slow, "candidate {c}, y {y}, on {on}");
                     let able = if on {

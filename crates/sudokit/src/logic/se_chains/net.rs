@@ -61,6 +61,14 @@ impl Arena {
         self.parents.clear();
     }
 
+    /// Forgets the nodes from index `len` on (a search that gave nothing).
+    pub(super) fn truncate(&mut self, len: u32) {
+        if let Some(node) = self.nodes.get(len as usize) {
+            self.parents.truncate(node.parents_at as usize);
+            self.nodes.truncate(len as usize);
+        }
+    }
+
     /// How many nodes there are: the index of the next one.
     pub(super) fn len(&self) -> u32 {
         self.nodes.len() as u32

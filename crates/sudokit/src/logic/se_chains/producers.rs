@@ -204,6 +204,21 @@ impl Builder<'_> {
         }
     }
 
+    /// What [`Builder::drop_unused`] needs to forget the nodes of the
+    /// searches that follow: how many nodes and hints there are.
+    fn keep(&self) -> (u32, usize) {
+        (self.engine.arena.len(), self.hints.len())
+    }
+
+    /// Forgets the nodes added since `kept` if no hint was added with
+    /// them, so that the arena stays small (and in cache) over the
+    /// hundreds of searches of a position.
+    fn drop_unused(&mut self, kept: (u32, usize)) {
+        if self.hints.len() == kept.1 {
+            self.engine.arena.truncate(kept.0);
+        }
+    }
+
     /// Adds a hint if it removes something.
     fn add(
         &mut self,
@@ -424,12 +439,20 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
     builder.finish()
 }
 
-/// A forcing chain found by its length: pass (0 X, 2 XY), premise, length
-/// in links.
+/// The lengths in links of the forcing chains found by their length, per
+/// premise, for the X pass and the XY pass ([`NO_CHAIN`] where none).
 struct Forcing {
-    pass: usize,
-    root: Pot,
-    links: u32,
+    links: Vec<u32>,
+}
+
+/// No forcing chain short enough from a premise.
+const NO_CHAIN: u32 = u32::MAX;
+
+impl Forcing {
+    /// Where the length of the chain from `root` in `pass` (0 or 2) is.
+    fn at(pass: usize, root: Pot) -> usize {
+        pass / 2 * 1458 + usize::from(root)
+    }
 }
 
 /// SE's three passes (X links, Y links, both) of cycles and forcing
@@ -439,7 +462,9 @@ struct Forcing {
 fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
     let mut gate = CycleGate::new(reach);
     let links = StrongLinks::new(b.board);
-    let mut forcing = Vec::new();
+    let mut forcing = Forcing {
+        links: vec![NO_CHAIN; 2 * 1458],
+    };
     for (pass, y, base) in [(0, false, 66), (2, true, 70)] {
         for c in (0..729u16).filter(|&c| b.board.has(c)) {
             for (on, able) in [(true, reach.killable(c)), (false, reach.placeable(c))] {
@@ -450,11 +475,7 @@ fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
                 if let Some(n) = links.forcing_distance(b.board, c, on, y, max) {
                     let tenths = base + bonus_tenths(n + 1);
                     b.best = Some(b.best.map_or(tenths, |t| t.min(tenths)));
-                    forcing.push(Forcing {
-                        pass,
-                        root: pot(c, on),
-                        links: n,
-                    });
+                    forcing.links[Forcing::at(pass, pot(c, on))] = n;
                 }
             }
         }
@@ -467,21 +488,33 @@ fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
         if !b.all && x && y && b.best.is_some_and(|t| t < 70) {
             break;
         }
-        loops(b, reach, &mut gate, &forcing, pass, y, x);
+        let live = links.live(b.board, y, x);
+        let mut pass = Pass {
+            reach,
+            gate: &mut gate,
+            forcing: &forcing,
+            live: &live,
+            index: pass,
+        };
+        loops(b, &mut pass, y, x);
     }
+}
+
+/// What [`loops`] needs of [`cycles_producer`] for one pass.
+struct Pass<'a> {
+    reach: &'a StaticReach,
+    gate: &'a mut CycleGate,
+    forcing: &'a Forcing,
+    /// The candidates whose "off" has a strong link of the pass.
+    live: &'a Bits,
+    /// 0 (X), 1 (Y) or 2 (XY).
+    index: usize,
 }
 
 /// SE's `getLoopHintList` for one pass: cycles, then (with X links)
 /// forcing chains, from every candidate that may start one.
-fn loops(
-    b: &mut Builder,
-    reach: &StaticReach,
-    gate: &mut CycleGate,
-    forcing: &[Forcing],
-    pass: usize,
-    y: bool,
-    x: bool,
-) {
+fn loops(b: &mut Builder, pass: &mut Pass, y: bool, x: bool) {
+    let reach = pass.reach;
     let gated = GATED.with(|g| g.get());
     let (cycle_base, chain_base) = if x && y { (70, 70) } else { (65, 66) };
     for cell in 0..81 {
@@ -497,30 +530,29 @@ fn loops(
             let on = pot(c, true);
             let looped = reach.looped[d] >> cell & 1 == 1;
             // Cycles that remove nothing would be dropped by `add`.
-            let useful = looped && (!gated || gate.may_remove(b.board, reach, c, y, x));
-            let cycles = if useful {
-                b.engine.cycles(b.board, on, y, x, b.bound(cycle_base))
-            } else {
-                Vec::new()
-            };
-            for t in cycles {
-                b.add(Kind::Cycle, (x, y), vec![t], Premise::Potential(on), on);
+            let useful = looped && (!gated || pass.gate.may_remove(b.board, reach, c, y, x));
+            if useful {
+                let kept = b.keep();
+                let max = b.bound(cycle_base);
+                for t in b.engine.cycles(b.board, on, (y, x), max, pass.live) {
+                    b.add(Kind::Cycle, (x, y), vec![t], Premise::Potential(on), on);
+                }
+                b.drop_unused(kept);
             }
             if !x {
                 continue;
             }
             for root in [on, on ^ 1] {
-                let Some(f) = forcing.iter().find(|f| f.pass == pass && f.root == root) else {
-                    continue;
-                };
-                let max = b.bound(chain_base);
-                if f.links + 1 > max {
+                let links = pass.forcing.links[Forcing::at(pass.index, root)];
+                if links == NO_CHAIN || links + 1 > b.bound(chain_base) {
                     continue;
                 }
-                if let Some(t) = b.engine.forcing(b.board, root, y, f.links + 1) {
+                let kept = b.keep();
+                if let Some(t) = b.engine.forcing(b.board, root, y, links + 1, pass.live) {
                     let p = b.engine.arena.pot(t);
                     b.add(Kind::Forcing, (x, y), vec![t], Premise::Potential(root), p);
                 }
+                b.drop_unused(kept);
             }
         }
     }
