@@ -42,7 +42,7 @@ pub(super) fn find(alses: &[Als], table: &RcTable) -> Vec<Step> {
     for start in 0..alses.len() {
         search.from(start);
     }
-    let mut found = search.found;
+    let mut found = search.finish();
     found.sort_by_key(|f| (-(f.elims.count() as i64), f.elims.index_sum()));
     found.iter().map(|f| f.step(alses, table)).collect()
 }
@@ -97,9 +97,14 @@ struct Search<'a> {
     first: u16,
     /// Per (first digit, set, incoming digit): the fewest cells of a chain
     /// prefix that reached the set, at depth one and at two or more, stamped
-    /// with the start set; a later visit no shallower and no smaller finds
-    /// nothing new and is skipped.
+    /// with the start set's search ([`Search::stamp`]); a later visit no
+    /// shallower and no smaller finds nothing new and is skipped. Borrowed
+    /// from [`SEEN`] and returned by [`Search::finish`].
     seen: Vec<Seen>,
+    /// The stamp of the current start set's search: unique among the
+    /// searches of this thread since `seen` was last cleared, so entries
+    /// of earlier ones (stale) need no clearing.
+    stamp: u32,
     budget: u64,
 }
 
@@ -109,8 +114,39 @@ struct Seen {
     cells: [u16; 2],
 }
 
+/// The visit records of a thread's searches, kept between positions: a
+/// fresh table is 648 bytes per set (hundreds of kilobytes to clear per
+/// position), while a stamped one is valid as it lies.
+struct SeenTable {
+    slots: Vec<Seen>,
+    /// The last stamp handed out; stamps above it are unused.
+    stamp: u32,
+}
+
+thread_local! {
+    /// This thread's [`SeenTable`], lent to one search at a time.
+    static SEEN: std::cell::RefCell<SeenTable> = const {
+        std::cell::RefCell::new(SeenTable {
+            slots: Vec::new(),
+            stamp: 0,
+        })
+    };
+}
+
 impl<'a> Search<'a> {
     fn new(alses: &'a [Als], table: &'a RcTable) -> Search<'a> {
+        let (mut seen, mut stamp) = SEEN.with(|t| {
+            let mut t = t.borrow_mut();
+            (std::mem::take(&mut t.slots), t.stamp)
+        });
+        // Room for a stamp per start set; else start over from clean slots.
+        if stamp > u32::MAX - alses.len() as u32 - 1 {
+            seen.clear();
+            stamp = 0;
+        }
+        if seen.len() < 81 * alses.len() {
+            seen.resize(81 * alses.len(), Seen::default());
+        }
         Search {
             alses,
             table,
@@ -119,15 +155,25 @@ impl<'a> Search<'a> {
             path: Vec::with_capacity(MAX_LINKS),
             start: 0,
             first: 0,
-            seen: vec![Seen::default(); 81 * alses.len()],
+            seen,
+            stamp,
             budget: BUDGET,
         }
+    }
+
+    /// The chains found; the visit records go back to the thread for the
+    /// next search.
+    fn finish(self) -> Vec<Found> {
+        let (slots, stamp) = (self.seen, self.stamp);
+        SEEN.with(|t| *t.borrow_mut() = SeenTable { slots, stamp });
+        self.found
     }
 
     /// All chains from the set `start`: each link out of it, a link of two
     /// digits tried with each.
     fn from(&mut self, start: usize) {
         self.start = start;
+        self.stamp += 1;
         let cells = self.alses[start].len() as u32;
         for k in self.table.range(start) {
             let rc = self.table.commons[k];
@@ -179,7 +225,7 @@ impl<'a> Search<'a> {
     fn skip(&mut self, at: usize, arc: u8, depth: usize, cells: u32) -> bool {
         let first = self.first.trailing_zeros() as usize;
         let slot = &mut self.seen[(at * 9 + usize::from(arc - 1)) * 9 + first];
-        let stamp = self.start as u32 + 1;
+        let stamp = self.stamp;
         if slot.stamp != stamp {
             *slot = Seen {
                 stamp,
@@ -230,6 +276,20 @@ impl<'a> Search<'a> {
             }
         }
     }
+}
+
+/// Sets the thread's visit records to clean slots (`clean`) or keeps them,
+/// and sets the last stamp handed out: the tests' way to search as on a
+/// fresh thread, or close to the stamps' wraparound.
+#[cfg(test)]
+pub(super) fn reset_seen(clean: bool, stamp: u32) {
+    SEEN.with(|t| {
+        let mut t = t.borrow_mut();
+        if clean {
+            t.slots.clear();
+        }
+        t.stamp = stamp;
+    });
 }
 
 /// The digits of `rc` a chain entered by `arc` may go on with: those not

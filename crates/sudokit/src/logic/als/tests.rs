@@ -249,6 +249,36 @@ fn als_collection_follows_hodoku_order_without_duplicates() {
     assert_eq!(larger.len(), n - 2);
 }
 
+/// The ALS-XY-Chain search reuses its visit records between positions
+/// (stamped, not cleared): on positions of HoDoKu's walk it finds what a
+/// search on clean records finds, also across the stamps' wraparound.
+#[test]
+fn chain_search_with_reused_records_matches_clean_records() {
+    use crate::logic::solver::{self, Options};
+    let mut checked = 0;
+    for puzzle in sample("top1465_200.txt").iter().take(40) {
+        let Ok(out) = solver::solve(puzzle, &Options::default()) else {
+            continue;
+        };
+        let mut pos = solver::Position::new(puzzle);
+        for (k, step) in out.steps.iter().enumerate() {
+            let data = position_data(&pos.grid, &pos.candidates);
+            let reused = chain::find(&data.alses, &data.table);
+            if k % 7 == 3 {
+                chain::reset_seen(false, u32::MAX - 2);
+                let wrapped = chain::find(&data.alses, &data.table);
+                assert_eq!(wrapped, reused);
+            }
+            chain::reset_seen(true, 0);
+            let clean = chain::find(&data.alses, &data.table);
+            assert_eq!(reused, clean);
+            checked += usize::from(!clean.is_empty());
+            let _ = pos.apply_solved(step);
+        }
+    }
+    assert!(checked > 0, "no chain found");
+}
+
 fn walk(technique: Technique, names: &[&str]) -> usize {
     names
         .iter()
