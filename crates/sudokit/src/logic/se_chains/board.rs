@@ -63,6 +63,27 @@ const SE_HOUSES: [[(Region, usize); 3]; 81] = {
     table
 };
 
+/// SE's region kinds, in the order of [`se_houses`].
+pub(super) const SE_REGIONS: [Region; 3] = [Region::Block, Region::Row, Region::Column];
+
+/// The cell masks of [`se_houses`] of every cell: the propagations mask a
+/// digit's places with them at every node, and one look-up per cell (no
+/// house index to check against [`HOUSE_BITS`]) is the cheapest way.
+pub(super) const SE_HOUSE_MASKS: [[u128; 3]; 81] = {
+    let mut table = [[0u128; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let houses = houses_of(cell);
+        let mut i = 0;
+        while i < 3 {
+            table[cell][i] = HOUSE_BITS[houses[i].1];
+            i += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
 /// The three houses of a cell in SE's region order, computed.
 const fn houses_of(cell: usize) -> [(Region, usize); 3] {
     let (r, c) = (cell / 9, cell % 9);
@@ -228,6 +249,14 @@ impl PotSet {
         out
     }
 
+    /// Keeps only the potentials also in `other`.
+    pub(super) fn and_assign(&mut self, other: &PotSet) {
+        for d in 0..9 {
+            self.off[d] &= other.off[d];
+            self.on[d] &= other.on[d];
+        }
+    }
+
     /// Whether the set is empty.
     pub(super) fn is_empty(&self) -> bool {
         self.off.iter().chain(&self.on).all(|&m| m == 0)
@@ -241,12 +270,13 @@ mod tests {
     /// The table of houses holds each cell's block, row and column.
     #[test]
     fn se_houses_of_every_cell() {
-        for cell in 0..81 {
+        for (cell, masks) in SE_HOUSE_MASKS.iter().enumerate() {
             let houses = se_houses(cell);
             let kinds = houses.map(|(k, _)| k);
-            assert_eq!(kinds, [Region::Block, Region::Row, Region::Column]);
-            for (_, h) in houses {
+            assert_eq!(kinds, SE_REGIONS);
+            for (i, (_, h)) in houses.into_iter().enumerate() {
                 assert!(HOUSE_BITS[h] >> cell & 1 == 1, "cell {cell} house {h}");
+                assert_eq!(masks[i], HOUSE_BITS[h]);
             }
         }
     }

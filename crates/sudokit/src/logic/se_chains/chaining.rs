@@ -12,8 +12,8 @@
 //!   forcing X-/XY-chains, layer by layer.
 
 use super::board::{
-    Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, is_on, pot, se_houses,
-    two_bits, two_digits,
+    Bits, Board, Cand, Pot, PotSet, SE_HOUSE_MASKS, SE_REGIONS, cand, cand_of, cell_of, digit_of,
+    is_on, pot, se_houses, two_digits,
 };
 use super::net::{Arena, Cause, NO_NESTED};
 use super::rules::{self, Found};
@@ -174,8 +174,8 @@ impl Engine {
             }
         }
         let mut seen = 1u128 << cell;
-        for (region, h) in se_houses(cell) {
-            let m = cur.digits[d] & HOUSE_BITS[h] & !seen;
+        for (&region, &mask) in SE_REGIONS.iter().zip(&SE_HOUSE_MASKS[cell]) {
+            let m = cur.digits[d] & mask & !seen;
             seen |= m;
             // A place already off (and not on) gives nothing.
             let live = m & (set.on[d] | !set.off[d]);
@@ -248,19 +248,21 @@ impl Engine {
             }
         }
         let mut seen = 0u128;
-        for (region, h) in se_houses(cell) {
-            let m = places & HOUSE_BITS[h];
-            if !two_bits(m) {
+        let bit = 1u128 << cell;
+        for (&region, &mask) in SE_REGIONS.iter().zip(&SE_HOUSE_MASKS[cell]) {
+            let m = places & mask;
+            // Two POPCNTs are cheaper than clearing low bits of 128 bits.
+            if m.count_ones() != 2 {
                 continue;
             }
-            let other = m & !(1u128 << cell);
+            let other = m & !bit;
             if other & seen != 0 || other == 0 {
                 continue;
             }
             seen |= other;
             self.hidden.clear();
             self.hidden.push(p);
-            let lost = source.digits[d] & !places & HOUSE_BITS[h];
+            let lost = source.digits[d] & !places & mask;
             for c2 in super::board::cells(lost) {
                 self.hidden
                     .push(self.index[usize::from(pot(cand(c2, d), false))]);
