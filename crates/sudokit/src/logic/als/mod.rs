@@ -48,9 +48,7 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
         Technique::AlsXz => xz::find(alses, table),
         Technique::AlsXyWing => wing::find(alses, table),
         Technique::AlsXyChain => chain::find(alses, table),
-        Technique::DeathBlossom => {
-            blossom::find(alses, candidates, &sets::digit_places(candidates))
-        }
+        Technique::DeathBlossom => blossom::find(alses, candidates, &candidates.planes()),
         _ => Vec::new(),
     }
 }

@@ -104,20 +104,6 @@ static CELL_HOUSES: [[u128; 3]; 81] = {
     t
 };
 
-/// The cells holding each digit as a candidate (`[d - 1]`).
-pub(crate) fn digit_places(candidates: &Candidates) -> [u128; 9] {
-    let mut out = [0u128; 9];
-    for (i, cell) in crate::grid::Cell::all().enumerate() {
-        let mut bits = candidates.get(cell).bits();
-        while bits != 0 {
-            let d = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            out[d] |= 1u128 << i;
-        }
-    }
-    out
-}
-
 /// Every almost locked set of the position, as HoDoKu collects them: house
 /// by house (rows, columns, boxes), in each the subsets of its empty cells
 /// of one to eight cells in depth-first order (first cell first), each set
@@ -127,7 +113,7 @@ pub(crate) fn digit_places(candidates: &Candidates) -> [u128; 9] {
 /// The order is HoDoKu's list order; the ALS techniques' choice among
 /// several steps depends on it.
 pub(crate) fn collect(grid: &Grid, candidates: &Candidates, single_cells: bool) -> Vec<Als> {
-    let places = digit_places(candidates);
+    let places = candidates.planes();
     let mut out = Vec::with_capacity(256);
     // The sets of one house: depth-first rank and cell mask.
     let mut found: Vec<(u16, u16)> = Vec::with_capacity(64);

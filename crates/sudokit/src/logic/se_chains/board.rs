@@ -141,6 +141,11 @@ pub(super) fn cells(mut bits: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The cells that see some cell of `m`.
+pub(super) fn peers_of(m: u128) -> u128 {
+    cells(m).fold(0u128, |a, x| a | crate::logic::single_digit::PEER_BITS[x])
+}
+
 /// The digits (0..9) of a digit mask, lowest first.
 pub(super) fn digits(mut bits: u16) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {

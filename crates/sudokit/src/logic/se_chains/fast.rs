@@ -10,7 +10,9 @@
 //! from it, found for all candidates by one strongly-connected-components
 //! pass and a union of bitboards along the condensation.
 
-use super::board::{Bits, Board, Cand, cand, cell_of, cells, digit_of, digits, two_digits};
+use super::board::{
+    Bits, Board, Cand, cand, cell_of, cells, digit_of, digits, peers_of, two_digits,
+};
 use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
 
 /// The "on" potentials each candidate forces through static X and Y links.
@@ -449,7 +451,7 @@ impl StrongLinks {
                 return None;
             }
             if front_is_on {
-                front = cells(front).fold(0, |m, c| m | PEER_BITS[c]) & places & !seen_off;
+                front = peers_of(front) & places & !seen_off;
                 seen_off |= front;
             } else {
                 front = cells(front).fold(0, |m, c| m | partner[c]) & !seen_on;

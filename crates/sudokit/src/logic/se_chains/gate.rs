@@ -20,10 +20,10 @@
 //! on loops of implications, few on loops that remove anything.
 
 use super::board::{
-    Bits, Board, Cand, PotSet, SE_HOUSE_MASKS, cand, cell_of, cells, digit_of, digits,
+    Bits, Board, Cand, PotSet, SE_HOUSE_MASKS, cand, cell_of, cells, digit_of, digits, peers_of,
 };
 use super::fast::StaticReach;
-use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
+use crate::logic::single_digit::HOUSE_BITS;
 
 /// Whether assuming `c` on (or, with `on` false, off) and following only
 /// its digit's links (SE's Nishio propagation) can meet a contradiction.
@@ -41,7 +41,7 @@ pub(super) fn nishio_may_contradict(board: &Board, c: Cand, on: bool) -> bool {
     let (mut peers, mut done) = (0u128, 0u128);
     let mut first = true;
     loop {
-        peers |= cells(set & !done).fold(0u128, |m, x| m | PEER_BITS[x]);
+        peers |= peers_of(set & !done);
         done = set;
         if peers & set != 0 {
             return true; // two places of the digit that see each other
@@ -85,7 +85,7 @@ fn static_closure(board: &Board, reach: &StaticReach, c: Cand) -> PotSet {
     let on: Bits = *reach.on(c);
     let mut off = [0u128; 9];
     for d in 0..9 {
-        let peers = cells(on[d]).fold(0u128, |m, x| m | PEER_BITS[x]);
+        let peers = peers_of(on[d]);
         off[d] |= peers & board.digits[d];
     }
     // A cellmate of an "on" candidate goes off (both do, when two digits
@@ -233,11 +233,6 @@ impl CycleGate {
     }
 }
 
-/// The cells that see some cell of `m`.
-fn peers_of(m: u128) -> u128 {
-    cells(m).fold(0u128, |a, x| a | PEER_BITS[x])
-}
-
 /// Whether some candidate sees an "on" candidate of `on` and an "off" one
 /// (turned off by a member of `on`, turning on a member through a strong
 /// link of the pass) of its digit.
@@ -322,7 +317,7 @@ mod tests {
             (0u128, 1u128 << cell)
         };
         loop {
-            let peers = cells(set).fold(0u128, |m, x| m | PEER_BITS[x]);
+            let peers = peers_of(set);
             if peers & set != 0 {
                 return true;
             }
