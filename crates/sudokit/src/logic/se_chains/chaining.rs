@@ -66,6 +66,9 @@ pub(super) struct Engine {
     advanced_parents: Vec<Cand>,
     /// Searches of nested chains, one level deeper.
     pub(super) nested: super::nested::Nested,
+    /// The list of the last search's "on" propagations, kept for the next
+    /// search (growing it anew each time copied the sets over and over).
+    pub(super) spare_props: Vec<Prop>,
 }
 
 impl Engine {

@@ -30,6 +30,8 @@
 mod board;
 mod budget;
 mod chaining;
+#[cfg(test)]
+mod closure;
 mod fast;
 mod gate;
 mod hint;

@@ -569,10 +569,11 @@ struct OnProps {
 }
 
 impl OnProps {
-    fn new() -> OnProps {
+    /// No propagation yet; `list` is an empty list to reuse.
+    fn new(list: Vec<Prop>) -> OnProps {
         OnProps {
             slot: [u32::MAX; 729],
-            list: Vec::new(),
+            list,
         }
     }
 
@@ -625,7 +626,9 @@ fn reached(b: &Builder, prop: &Prop, common: &PotSet) -> Vec<(Pot, u32)> {
 fn multiple(b: &mut Builder) {
     let mode = b.producer.mode();
     let multiple = matches!(b.producer, Producer::Multiple | Producer::Dynamic(_));
-    let mut props = OnProps::new();
+    let mut props = OnProps::new(std::mem::take(&mut b.engine.spare_props));
+    // See `off_within`: the "on" propagations of a cell bound its "off" ones.
+    let bounded = mode.dynamic && !mode.nishio && mode.level == 0 && GATED.with(|g| g.get());
     let mut gate = (b.producer == Producer::Multiple && GATED.with(|g| g.get()))
         .then(|| StaticGate::new(b.board));
     for cell in 0..81 {
@@ -652,20 +655,59 @@ fn multiple(b: &mut Builder) {
             }
         }
         let mut per_value: Vec<usize> = Vec::new();
-        for d in digits(set) {
+        if bounded {
+            // Run first (the hints still come in SE's order).
+            per_value = digits(set).map(|d| props.get(b, cand(cell, d))).collect();
+        }
+        for (i, d) in digits(set).enumerate() {
             let c = cand(cell, d);
             let on = props.get(b, c);
-            binary(b, &props.list[on], c, card, mode);
+            let within = if bounded {
+                off_within(&props.list, &per_value, i)
+            } else {
+                None
+            };
+            binary(b, &props.list[on], c, card, mode, within.as_ref());
             if !mode.nishio {
                 regions(b, &mut props, on, cell, d, multiple);
             }
-            per_value.push(on);
+            if !bounded {
+                per_value.push(on);
+            }
         }
         if cell_hints {
             let per_value: Vec<&Prop> = per_value.iter().map(|&i| &props.list[i]).collect();
             cell_chains(b, &per_value, cell);
         }
     }
+    props.list.clear();
+    b.engine.spare_props = props.list;
+}
+
+/// What the dynamic level-0 propagation of the `i`-th candidate of a cell
+/// "off" reaches at most, from the cell's "on" propagations
+/// (`per_value`, indices into `list`); `None` if unknown.
+///
+/// What such a propagation reaches without a contradiction is the fixpoint
+/// of its links (each is followed whatever the order; see
+/// `closure::tests`), and it meets a contradiction exactly when that
+/// fixpoint has one. Another candidate of the cell "on" turns this one
+/// off, so its fixpoint holds this one's "off" fixpoint: when it meets no
+/// contradiction, neither does the "off" propagation, which reaches only
+/// potentials of the other one's set.
+fn off_within(list: &[Prop], per_value: &[usize], i: usize) -> Option<PotSet> {
+    let mut within: Option<PotSet> = None;
+    for (j, &at) in per_value.iter().enumerate() {
+        let prop = &list[at];
+        if j == i || prop.absurd.is_some() {
+            continue;
+        }
+        match within.as_mut() {
+            None => within = Some(prop.set),
+            Some(w) => w.and_assign(&prop.set),
+        }
+    }
+    within
 }
 
 thread_local! {
@@ -729,8 +771,10 @@ fn region_houses<'a>(
 }
 
 /// SE's `doBinaryChaining`: contradictions from the candidate on and off,
-/// and conclusions both share.
-fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
+/// and conclusions both share. With `within` (see [`off_within`]), the
+/// "off" propagation meets no contradiction and reaches only potentials
+/// of `within`: it is run only if it may share one with `on`.
+fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode, within: Option<&PotSet>) {
     let double = card >= 3 && !mode.nishio && mode.dynamic;
     let contradiction = mode.dynamic || mode.nishio;
     if !double && !contradiction {
@@ -745,6 +789,10 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode) {
             Premise::Potential(p_on),
             p_on ^ 1,
         );
+    }
+    if within.is_some_and(|w| !double || on.set.and(w).is_empty()) {
+        super::budget::spend(); // where SE runs it
+        return;
     }
     let off = b.engine.propagate(b.board, p_on ^ 1, mode);
     if let (true, Some((a, z))) = (contradiction, off.absurd) {

@@ -216,8 +216,9 @@ fn nested_levels_wait_their_turn() {
 }
 
 /// The gates of `producers` skip only searches that give nothing: on every
-/// position of SE's walk through hard puzzles, the cycles, Nishio and the
-/// multiple forcing chains give the same hints with and without them.
+/// position of SE's walk through hard puzzles, the cycles, Nishio, the
+/// multiple and the dynamic forcing chains give the same hints with and
+/// without them.
 #[test]
 fn gates_change_no_hint() {
     use super::board::Board;
@@ -242,7 +243,13 @@ fn gates_change_no_hint() {
         let mut pos = Position::new(puzzle);
         while let Some(step) = next_step(&pos) {
             let board = Board::new(&pos.grid, &pos.candidates);
-            for producer in [Producer::Cycles, Producer::Nishio, Producer::Multiple] {
+            let producers = [
+                Producer::Cycles,
+                Producer::Nishio,
+                Producer::Multiple,
+                Producer::Dynamic(0),
+            ];
+            for producer in producers {
                 let mut engine = Engine::default();
                 engine.clear();
                 let gated = producers::hints(&mut engine, &board, producer);
