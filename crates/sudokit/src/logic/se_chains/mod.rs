@@ -35,6 +35,7 @@ mod gate;
 mod hint;
 mod nested;
 mod net;
+mod probe;
 mod producers;
 mod rules;
 #[cfg(test)]
