@@ -133,13 +133,13 @@ fn strong_partners(board: &Board) -> Vec<[Cand; 4]> {
         for d in digits(set) {
             let slot = &mut out[usize::from(cand(cell, d))];
             let mut n = 0;
-            if set.count_ones() == 2 {
+            if two_digits(set) {
                 slot[n] = cand(cell, (set & !(1 << d)).trailing_zeros() as usize);
                 n += 1;
             }
             for (_, h) in super::board::se_houses(cell) {
                 let places = board.digits[d] & HOUSE_BITS[h];
-                if places.count_ones() == 2 {
+                if two_bits(places) {
                     let other = cand((places & !(1u128 << cell)).trailing_zeros() as usize, d);
                     if !slot[..n].contains(&other) {
                         slot[n] = other;
@@ -290,8 +290,10 @@ fn reach(board: &Board, edges: &Edges) -> Reach {
     let mut on_stack = vec![false; n];
     let mut comp = vec![UNSEEN; n];
     let mut stack: Vec<usize> = Vec::new();
-    let mut comps: Vec<Bits> = Vec::new();
-    let mut members: Vec<Bits> = Vec::new();
+    // A component per candidate at most: reserved, the lists never move.
+    let count: usize = board.digits.iter().map(|m| m.count_ones() as usize).sum();
+    let mut comps: Vec<Bits> = Vec::with_capacity(count);
+    let mut members: Vec<Bits> = Vec::with_capacity(count);
     let mut counter = 0u32;
     let mut looped = [0u128; 9];
     let mut call: Vec<(usize, usize)> = Vec::new();
@@ -328,11 +330,13 @@ fn reach(board: &Board, edges: &Edges) -> Reach {
             if low[v] == index[v] {
                 let id = comps.len() as u32;
                 let mut bits = [0u128; 9];
+                let mut size = 0;
                 loop {
                     let w = stack.pop().expect("v is on the stack");
                     on_stack[w] = false;
                     comp[w] = id;
                     bits[digit_of(w as Cand)] |= 1u128 << cell_of(w as Cand);
+                    size += 1;
                     if w == v {
                         break;
                     }
@@ -340,7 +344,7 @@ fn reach(board: &Board, edges: &Edges) -> Reach {
                 // Successors' components were emitted before this one.
                 let own = bits;
                 members.push(own);
-                if own.iter().map(|m| m.count_ones()).sum::<u32>() > 1 {
+                if size > 1 {
                     for (l, m) in looped.iter_mut().zip(&own) {
                         *l |= m;
                     }

@@ -21,6 +21,7 @@
 
 use super::board::{
     Bits, Board, Cand, PotSet, SE_HOUSE_MASKS, cand, cell_of, cells, digit_of, digits, peers_of,
+    two_bits, two_digits,
 };
 use super::fast::StaticReach;
 use crate::logic::single_digit::HOUSE_BITS;
@@ -259,7 +260,7 @@ fn partnered(board: &Board, on: &Bits, y: bool, x: bool) -> Bits {
         for d in (0..9).filter(|&d| on[d] != 0) {
             for &house in &HOUSE_BITS {
                 let m = board.digits[d] & house;
-                if m.count_ones() != 2 {
+                if !two_bits(m) {
                     continue;
                 }
                 // Each place is partnered when the other is on.
@@ -275,7 +276,7 @@ fn partnered(board: &Board, on: &Bits, y: bool, x: bool) -> Bits {
         let any_on = on.iter().fold(0u128, |a, &m| a | m);
         for cell in cells(any_on) {
             let set = board.cells[cell];
-            if set.count_ones() != 2 {
+            if !two_digits(set) {
                 continue;
             }
             let (a, b) = (

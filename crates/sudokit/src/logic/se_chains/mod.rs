@@ -37,6 +37,7 @@ mod gate;
 mod hint;
 mod nested;
 mod net;
+mod probe;
 mod producers;
 mod rules;
 #[cfg(test)]

@@ -9,7 +9,8 @@ use super::chaining::{Engine, Mode, Prop};
 use super::fast::{StaticReach, StrongLinks};
 use super::gate::{CycleGate, StaticGate, nishio_may_contradict};
 use super::hint::{Hint, Kind, Premise, bonus_tenths, max_complexity};
-use super::net::NO_NESTED;
+use super::net::{Arena, NO_NESTED};
+use super::probe::CycleProbe;
 use crate::logic::Technique;
 use crate::logic::single_digit::PEER_BITS;
 
@@ -358,26 +359,9 @@ impl Builder<'_> {
         total
     }
 
-    /// SE's `createCycleHint`: the candidates outside the loop that see a
-    /// node "on" and a node "off" of their digit.
+    /// The candidates the loop closed at node `dst_on` removes.
     fn cycle_removable(&self, dst_on: u32) -> Bits {
-        let arena = &self.engine.arena;
-        let path = arena.main_path(dst_on);
-        let loop_cells = path[1..]
-            .iter()
-            .fold(0u128, |m, &n| m | 1u128 << cell_of(cand_of(arena.pot(n))));
-        let (mut fwd, mut back) = ([0u128; 9], [0u128; 9]);
-        for &n in &path[1..] {
-            let c = cand_of(arena.pot(n));
-            let (cell, d) = (cell_of(c), digit_of(c));
-            let seen = PEER_BITS[cell] & self.board.digits[d] & !loop_cells;
-            if is_on(arena.pot(n)) {
-                fwd[d] |= seen;
-            } else {
-                back[d] |= seen;
-            }
-        }
-        std::array::from_fn(|d| fwd[d] & back[d])
+        cycle_removable(&self.engine.arena, self.board, dst_on)
     }
 
     /// Sorts as SE does (rating, complexity, sort key, order found), keeps
@@ -400,6 +384,27 @@ impl Builder<'_> {
         }
         out
     }
+}
+
+/// SE's `createCycleHint`: the candidates outside the loop that see a
+/// node "on" and a node "off" of their digit.
+pub(super) fn cycle_removable(arena: &Arena, board: &Board, dst_on: u32) -> Bits {
+    let path = arena.main_path(dst_on);
+    let loop_cells = path[1..]
+        .iter()
+        .fold(0u128, |m, &n| m | 1u128 << cell_of(cand_of(arena.pot(n))));
+    let (mut fwd, mut back) = ([0u128; 9], [0u128; 9]);
+    for &n in &path[1..] {
+        let c = cand_of(arena.pot(n));
+        let (cell, d) = (cell_of(c), digit_of(c));
+        let seen = PEER_BITS[cell] & board.digits[d] & !loop_cells;
+        if is_on(arena.pot(n)) {
+            fwd[d] |= seen;
+        } else {
+            back[d] |= seen;
+        }
+    }
+    std::array::from_fn(|d| fwd[d] & back[d])
 }
 
 /// The hints of `producer` on `board` in the easiest rating band, sorted
@@ -427,16 +432,48 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
     match producer {
         Producer::Cycles => {
             let reach = StaticReach::of(board);
-            let any = (0..729u16)
+            // The premises from which a static chain may reach the
+            // opposite: without one there is no cycle either.
+            let able: Vec<(Cand, bool, bool)> = (0..729u16)
                 .filter(|&c| board.has(c))
-                .any(|c| reach.killable(c) || reach.placeable(c));
-            if any {
-                cycles_producer(&mut builder, &reach);
+                .map(|c| (c, reach.killable(c), reach.placeable(c)))
+                .filter(|&(_, k, p)| k || p)
+                .collect();
+            if !able.is_empty() {
+                cycles_producer(&mut builder, &reach, &able);
             }
         }
         _ => multiple(&mut builder),
     }
     builder.finish()
+}
+
+/// The length of the shortest forcing chain from each premise that may
+/// rate in the easiest band, per pass (X, XY), measured on bitboards; the
+/// best rating so far drops to the easiest chain's. `able` holds the
+/// candidates whose "on" (or "off") statically forces its opposite, with
+/// which of the two does.
+fn distances(
+    b: &mut Builder,
+    able: &[(Cand, bool, bool)],
+    links: &StrongLinks,
+    forcing: &mut Forcing,
+) {
+    for (pass, y, base) in [(0, false, 66), (2, true, 70)] {
+        for &(c, killable, placeable) in able {
+            for (on, able) in [(true, killable), (false, placeable)] {
+                let max = b.bound(base).saturating_sub(1);
+                if !able || max == 0 {
+                    continue;
+                }
+                if let Some(n) = links.forcing_distance(b.board, c, on, y, max) {
+                    let tenths = base + bonus_tenths(n + 1);
+                    b.best = Some(b.best.map_or(tenths, |t| t.min(tenths)));
+                    forcing.links[Forcing::at(pass, pot(c, on))] = n;
+                }
+            }
+        }
+    }
 }
 
 /// The lengths in links of the forcing chains found by their length, per
@@ -459,27 +496,14 @@ impl Forcing {
 /// chains. Forcing chains are SE's layered searches, so their length is the
 /// distance from the premise to its opposite: measured on bitboards first,
 /// it bounds every search, and only chains in the easiest band are traced.
-fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
+fn cycles_producer(b: &mut Builder, reach: &StaticReach, able: &[(Cand, bool, bool)]) {
     let mut gate = CycleGate::new(reach);
+    let mut probe = CycleProbe::default();
     let links = StrongLinks::new(b.board);
     let mut forcing = Forcing {
         links: vec![NO_CHAIN; 2 * 1458],
     };
-    for (pass, y, base) in [(0, false, 66), (2, true, 70)] {
-        for c in (0..729u16).filter(|&c| b.board.has(c)) {
-            for (on, able) in [(true, reach.killable(c)), (false, reach.placeable(c))] {
-                let max = b.bound(base).saturating_sub(1);
-                if !able || max == 0 {
-                    continue;
-                }
-                if let Some(n) = links.forcing_distance(b.board, c, on, y, max) {
-                    let tenths = base + bonus_tenths(n + 1);
-                    b.best = Some(b.best.map_or(tenths, |t| t.min(tenths)));
-                    forcing.links[Forcing::at(pass, pot(c, on))] = n;
-                }
-            }
-        }
-    }
+    distances(b, able, &links, &mut forcing);
     for (pass, (y, x)) in [(false, true), (true, false), (true, true)]
         .into_iter()
         .enumerate()
@@ -495,6 +519,7 @@ fn cycles_producer(b: &mut Builder, reach: &StaticReach) {
             forcing: &forcing,
             live: &live,
             index: pass,
+            probe: &mut probe,
         };
         loops(b, &mut pass, y, x);
     }
@@ -509,6 +534,8 @@ struct Pass<'a> {
     live: &'a Bits,
     /// 0 (X), 1 (Y) or 2 (XY).
     index: usize,
+    /// The untraced replay of the cycle searches.
+    probe: &'a mut CycleProbe,
 }
 
 /// SE's `getLoopHintList` for one pass: cycles, then (with X links)
@@ -531,9 +558,10 @@ fn loops(b: &mut Builder, pass: &mut Pass, y: bool, x: bool) {
             let looped = reach.looped[d] >> cell & 1 == 1;
             // Cycles that remove nothing would be dropped by `add`.
             let useful = looped && (!gated || pass.gate.may_remove(b.board, reach, c, y, x));
-            if useful {
+            let max = b.bound(cycle_base);
+            // The traced search runs only where a loop removes something.
+            if useful && (!gated || pass.probe.may_remove(b.board, on, (y, x), max, pass.live)) {
                 let kept = b.keep();
-                let max = b.bound(cycle_base);
                 for t in b.engine.cycles(b.board, on, (y, x), max, pass.live) {
                     b.add(Kind::Cycle, (x, y), vec![t], Premise::Potential(on), on);
                 }
