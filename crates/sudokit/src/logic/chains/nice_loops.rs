@@ -137,18 +137,24 @@ fn search_with(candidates: &Candidates, grouped: bool, prune: bool) -> Vec<Step>
     // Each table is built when its turn comes, and only when its premise
     // reaches something to look at: most positions have no loop at all.
     // (The forcing chains, asked only where no loop is found, build the
-    // full set of grouped tables.)
-    let links = Links::new(candidates, grouped);
-    let graph = Graph::new(&links);
-    let reach = Reach::new(&graph);
+    // full set of grouped tables.) Both searches use the grouped graph:
+    // the plain graph is its candidate part, with the same dense numbers,
+    // so what the plain graph reaches the grouped one does, and the plain
+    // tables are the grouped graph's without groups.
+    let full = grouped_graph(candidates);
+    let (links, graph) = (&full.links, &full.graph);
+    let within = if grouped {
+        graph.len()
+    } else {
+        graph.candidate_lits()
+    };
     let mut table = Table::new();
-    for premise in premises(&links) {
-        if !prune || may_find(&links, &graph, &reach, premise) {
-            table.build(&graph, premise);
-            visit(&links, premise, &table.entries);
+    for premise in premises(links) {
+        if !prune || may_find(links, graph, &full.reach, premise) {
+            table.build_within(graph, premise, within);
+            visit(links, premise, &table.entries);
         }
     }
-    let links = &links;
     loops
         .found
         .into_iter()
@@ -156,6 +162,39 @@ fn search_with(candidates: &Candidates, grouped: bool, prune: bool) -> Vec<Step>
         .flatten()
         .map(|f| to_step(links, f))
         .collect()
+}
+
+/// The graph of a position with groups and its reach.
+struct Full {
+    links: Links,
+    graph: Graph,
+    reach: Reach,
+}
+
+thread_local! {
+    /// The last position's [`Full`]: its plain and grouped searches share it.
+    static FULL: RefCell<Option<(Candidates, Rc<Full>)>> = const { RefCell::new(None) };
+}
+
+/// The [`Full`] graph of `candidates`, built once per position.
+fn grouped_graph(candidates: &Candidates) -> Rc<Full> {
+    FULL.with(|last| {
+        if let Some((c, full)) = &*last.borrow() {
+            if c == candidates {
+                return Rc::clone(full);
+            }
+        }
+        let links = Links::new(candidates, true);
+        let graph = Graph::new(&links);
+        let reach = Reach::new(&graph);
+        let full = Rc::new(Full {
+            links,
+            graph,
+            reach,
+        });
+        *last.borrow_mut() = Some((*candidates, Rc::clone(&full)));
+        full
+    })
 }
 
 /// Whether the table of `premise` (a candidate literal) can give a nice
@@ -183,8 +222,74 @@ fn may_find(links: &Links, graph: &Graph, reach: &Reach, premise: Lit) -> bool {
     {
         return true;
     }
-    // AICs: a digit on in another cell, with eliminations, two links away
-    // or more (the direct implications are one link away).
+    aic_in_reach(links, graph, reach.row(p), p, start, sc)
+}
+
+/// [`may_find`]'s AIC part for off-premise `p` (dense) of candidate `sc`
+/// in `start`, its reach being `row`: a digit on in another cell, with
+/// eliminations, two links away or more (the direct implications are one
+/// link away). The reach is scanned rather than each end looked up: it is
+/// mostly small, the ends many.
+fn aic_in_reach(
+    links: &Links,
+    graph: &Graph,
+    row: &[u64],
+    p: u16,
+    start: usize,
+    sc: usize,
+) -> bool {
+    /// The on-literals: odd dense numbers.
+    const ON: u64 = 0xaaaa_aaaa_aaaa_aaaa;
+    let direct = graph.successors(p);
+    let start_peers = links.buddies(candidate_node(start, 0));
+    let others = links.cands[start] & !(1 << sc);
+    for (w, &word) in row.iter().enumerate() {
+        let mut bits = word & ON;
+        while bits != 0 {
+            let t = (w * 64) as u16 + bits.trailing_zeros() as u16;
+            bits &= bits - 1;
+            let (end, ec) = graph.cell_digit(t);
+            if end == start || direct.contains(&t) {
+                continue;
+            }
+            let fits = if ec == sc {
+                more_than_one(
+                    start_peers & links.buddies(candidate_node(end, 0)) & links.places[sc],
+                )
+            } else {
+                others >> ec & 1 == 1
+                    && start_peers >> end & 1 == 1
+                    && links.places[sc] >> end & 1 == 1
+            };
+            if fits {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// [`may_find`] as first written, each AIC end looked up in the reach:
+/// the reference [`aic_in_reach`] is tested against.
+#[cfg(test)]
+fn may_find_by_ends(links: &Links, graph: &Graph, reach: &Reach, premise: Lit) -> bool {
+    let p = graph.dense(premise).expect("a candidate literal");
+    let hits = |lit: Lit| graph.dense(lit).is_some_and(|t| reach.reaches(p, t));
+    let node = node_of(premise);
+    let (start, sc) = ((node / 9) as usize, (node % 9) as usize);
+    if is_on(premise) {
+        return hits(off(node));
+    }
+    let others = links.cands[start] & !(1 << sc);
+    let bivalue = others.count_ones() == 1;
+    if hits(on(node))
+        || crate::logic::links::bits16(others).any(|d| {
+            let n = candidate_node(start, d);
+            hits(off(n)) || (!bivalue && hits(on(n)))
+        })
+    {
+        return true;
+    }
     let direct = graph.successors(p);
     let aic_end = |cell: usize, d: usize| {
         let lit = on(candidate_node(cell, d));
@@ -711,6 +816,44 @@ mod tests {
             }
         }
         assert!(positions > 100 && found > 20, "{positions} {found}");
+    }
+
+    /// Scanning the reach for AIC ends decides as looking each end up
+    /// does, for every premise of positions of walks through hard puzzles;
+    /// a premise kept with the plain graph is kept with the grouped one.
+    #[test]
+    fn scanned_reach_matches_looked_up_ends() {
+        let (mut premises, mut kept) = (0, 0);
+        for puzzle in sample("top1465_200.txt").iter().take(40) {
+            let mut grid = *puzzle;
+            let mut cands = Candidates::from_grid(&grid);
+            for _ in 0..400 {
+                let [plain, full] = [false, true].map(|grouped| {
+                    let links = Links::new(&cands, grouped);
+                    let graph = Graph::new(&links);
+                    let reach = Reach::new(&graph);
+                    (links, graph, reach)
+                });
+                for premise in super::premises(&plain.0) {
+                    let [p, g] = [&plain, &full].map(|(links, graph, reach)| {
+                        let slow = may_find_by_ends(links, graph, reach, premise);
+                        assert_eq!(may_find(links, graph, reach, premise), slow, "{grid}");
+                        slow
+                    });
+                    // The plain search prunes with the grouped reach.
+                    assert!(g || !p, "{grid}");
+                    premises += 1;
+                    kept += usize::from(p);
+                }
+                let next = Technique::available().find_map(|t| {
+                    let steps = crate::logic::find_steps(t, &grid, &cands);
+                    steps.into_iter().find(Step::is_productive)
+                });
+                let Some(step) = next else { break };
+                step.apply(&mut grid, &mut cands);
+            }
+        }
+        assert!(kept > 100 && kept < premises, "{kept} of {premises}");
     }
 
     #[test]

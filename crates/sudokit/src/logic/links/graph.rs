@@ -116,6 +116,8 @@ pub struct Reach {
     words: usize,
     /// Per component, the last component that took its set in.
     merged: Vec<u32>,
+    /// Per component, whether it is one literal without successors.
+    lone: Vec<bool>,
 }
 
 impl Reach {
@@ -142,6 +144,7 @@ impl Reach {
             sets: Vec::with_capacity(n * words),
             words,
             merged: Vec::with_capacity(n),
+            lone: Vec::with_capacity(n),
         };
         for root in 0..n as u16 {
             if tarjan.order[root as usize] == u32::MAX {
@@ -158,6 +161,13 @@ impl Reach {
         self.sets[c * self.words + (to as usize >> 6)] >> (to & 63) & 1 == 1
     }
 
+    /// The dense candidate literals dense literal `from` reaches, as
+    /// words of a bitset (bit `t` for literal `t`).
+    pub fn row(&self, from: u16) -> &[u64] {
+        let c = self.component[from as usize] as usize;
+        &self.sets[c * self.words..][..self.words]
+    }
+
     /// Closes the component whose literals are `members`: its set is
     /// theirs and those of the (finished) components they lead to.
     fn close(&mut self, graph: &Graph, members: &[u16]) {
@@ -171,9 +181,19 @@ impl Reach {
                 own[m as usize >> 6] |= 1 << (m & 63);
             }
         }
+        self.lone
+            .push(members.len() == 1 && graph.successors(members[0]).is_empty());
         for &m in members {
             for &s in graph.successors(m) {
                 let k = self.component[s as usize];
+                if self.lone[k as usize] {
+                    // Most links lead to a literal implying nothing: its
+                    // set is its own bit (none for a group).
+                    if (s as usize) < graph.candidate_lits() {
+                        own[s as usize >> 6] |= 1 << (s & 63);
+                    }
+                    continue;
+                }
                 // Each component once (a component's stamp is the last
                 // one that took its set in).
                 if self.merged[k as usize] != c {

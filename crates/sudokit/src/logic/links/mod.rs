@@ -150,14 +150,20 @@ impl Links {
 
     /// Finds the groups (HoDoKu's `GroupNode.getGroupNodes` order) and their links.
     fn add_groups(&mut self) {
+        // Per digit and house, the digit's groups in the house (local bits).
+        let mut in_house = [[0u64; 27]; 9];
         for (line, &line_bits) in HOUSE_BITS.iter().enumerate().take(18) {
-            for d in 0..9 {
+            for (d, digit_houses) in in_house.iter_mut().enumerate() {
                 let in_line = line_bits & self.places[d];
-                for (block, &block_bits) in HOUSE_BITS.iter().enumerate().skip(18) {
-                    let cells = in_line & block_bits;
-                    if cells.count_ones() >= 2 {
+                // The three boxes the line crosses, in order.
+                for block in line_blocks(line) {
+                    let cells = in_line & HOUSE_BITS[block];
+                    if cells & cells.wrapping_sub(1) != 0 {
                         let buddies = cells_iter(cells).fold(!0u128 >> 47, |m, c| m & peers(c));
-                        self.group_local.push(self.digit_groups[d].len() as u8);
+                        let local = self.digit_groups[d].len();
+                        digit_houses[line] |= 1 << local;
+                        digit_houses[block] |= 1 << local;
+                        self.group_local.push(local as u8);
                         self.digit_groups[d].push(self.groups.len() as u16);
                         self.groups.push(Group {
                             cells,
@@ -175,12 +181,13 @@ impl Links {
             }
         }
         for g in 0..self.groups.len() {
-            self.link_group(g);
+            self.link_group(g, &in_house);
         }
     }
 
-    /// The links of group `g` to cells and to the other groups of its digit.
-    fn link_group(&mut self, g: usize) {
+    /// The links of group `g` to cells and to the other groups of its
+    /// digit (`in_house`: per digit and house, the digit's groups there).
+    fn link_group(&mut self, g: usize, in_house: &[[u64; 27]; 9]) {
         let group = self.groups[g];
         let d = group.digit as usize;
         let local = self.local(g);
@@ -189,7 +196,7 @@ impl Links {
         }
         for (k, house) in [group.block, group.line].into_iter().enumerate() {
             let others = group.weak_cells & HOUSE_BITS[house as usize];
-            if others.count_ones() == 1 {
+            if others != 0 && others & (others - 1) == 0 {
                 let c = others.trailing_zeros() as usize;
                 self.groups[g].strong_cells[k] = Some(c as u8);
                 self.strong_groups[c][d] |= 1 << local;
@@ -198,7 +205,10 @@ impl Links {
         let mut weak = 0u64;
         let mut count = [0u8; 2];
         let mut first = [0u8; 2];
-        for (j, &other) in self.digit_groups[d].iter().enumerate() {
+        // Only groups sharing the line or the box can be linked.
+        let near = in_house[d][group.line as usize] | in_house[d][group.block as usize];
+        for j in bits64(near) {
+            let other = self.digit_groups[d][j];
             let o = &self.groups[other as usize];
             if other as usize == g || o.cells & group.cells != 0 {
                 continue;
@@ -369,6 +379,17 @@ impl Links {
             }
         }
         bits64(self.strong_groups[cell][d]).for_each(|j| emit(on(self.group_lit_node(d, j))));
+    }
+}
+
+/// The boxes (house indices) line `line` (0–8 rows, 9–17 columns) crosses, ascending.
+fn line_blocks(line: usize) -> [usize; 3] {
+    if line < 9 {
+        let first = 18 + line / 3 * 3;
+        [first, first + 1, first + 2]
+    } else {
+        let first = 18 + (line - 9) / 3;
+        [first, first + 3, first + 6]
     }
 }
 
