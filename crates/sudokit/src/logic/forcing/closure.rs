@@ -22,52 +22,47 @@ pub(super) struct Closure {
     pub sets: Vec<Sets>,
 }
 
-/// Where a literal's bit lies: below this, candidate plane (truth value
-/// times 9 plus digit) times 128 plus cell; from it on, the group literals
-/// in order, in their own words.
-const GROUPS_AT: u16 = 18 * 128;
+/// The words of a set while the closure is built: two per candidate plane
+/// (truth value times 9 plus digit; cells 0–63, then 64–80), then the
+/// first group literals, kept only to tell which successors are in
+/// already (the later ones are never taken as in).
+const WORDS: usize = 40;
 
-/// A component's sets while it is closed: the candidates, and the group
-/// literals (only to tell which successors are in already).
-struct Own {
-    sets: Sets,
-    groups: Vec<u64>,
+/// The group literals a set keeps.
+const GROUP_BITS: usize = (WORDS - 36) * 64;
+
+/// A set while the closure is built.
+type Flat = [u64; WORDS];
+
+/// The bit of each dense literal in a [`Flat`] set (`u16::MAX`: none).
+fn bits(n: usize, candidate_lits: usize, candidate: impl Fn(u16) -> (usize, usize)) -> Vec<u16> {
+    (0..n)
+        .map(|i| {
+            if i < candidate_lits {
+                let (cell, d) = candidate(i as u16);
+                (((i & 1) * 9 + d) * 128 + cell) as u16
+            } else if i - candidate_lits < GROUP_BITS {
+                (36 * 64 + i - candidate_lits) as u16
+            } else {
+                u16::MAX
+            }
+        })
+        .collect()
 }
 
-impl Own {
-    /// Whether the literal at `bit` is in.
-    fn has(&self, bit: u16) -> bool {
-        if bit < GROUPS_AT {
-            let plane = (bit >> 7) as usize;
-            self.sets[plane / 9][plane % 9] >> (bit & 127) & 1 == 1
-        } else {
-            let g = (bit - GROUPS_AT) as usize;
-            self.groups[g >> 6] >> (g & 63) & 1 == 1
-        }
-    }
+/// Whether `set` holds the literal at `bit`.
+fn has(set: &Flat, bit: u16) -> bool {
+    bit != u16::MAX && set[bit as usize >> 6] >> (bit & 63) & 1 == 1
+}
 
-    /// Puts the literal at `bit` in.
-    fn insert(&mut self, bit: u16) {
-        if bit < GROUPS_AT {
-            let plane = (bit >> 7) as usize;
-            self.sets[plane / 9][plane % 9] |= 1 << (bit & 127);
-        } else {
-            let g = (bit - GROUPS_AT) as usize;
-            self.groups[g >> 6] |= 1 << (g & 63);
-        }
-    }
-
-    /// Takes in `sets` and `groups`.
-    fn merge(&mut self, sets: &Sets, groups: &[u64]) {
-        for (a, b) in self.sets.iter_mut().zip(sets) {
-            for (a, b) in a.iter_mut().zip(b) {
-                *a |= b;
-            }
-        }
-        for (a, b) in self.groups.iter_mut().zip(groups) {
-            *a |= b;
-        }
-    }
+/// The candidate sets of `set`.
+fn sets_of(set: &Flat) -> Sets {
+    std::array::from_fn(|v| {
+        std::array::from_fn(|d| {
+            let w = 2 * (9 * v + d);
+            u128::from(set[w]) | u128::from(set[w + 1]) << 64
+        })
+    })
 }
 
 impl Closure {
@@ -75,27 +70,17 @@ impl Closure {
     /// gives; `candidate` gives the cell and digit of the dense candidate
     /// literals (those below `candidate_lits`).
     ///
-    /// A successor already in the component's sets brings nothing new
-    /// (its sets are closed), so the successors' components are taken in
-    /// from the last closed, which the earlier ones cannot lead to: only
-    /// the components no other successor leads to are merged.
+    /// A successor already in the component's set brings nothing new (its
+    /// set is closed), so the successors' components are taken in from the
+    /// last closed, which the earlier ones cannot lead to: only the
+    /// components no other successor leads to are merged.
     pub fn new<'a>(
         n: usize,
         candidate_lits: usize,
         successors: impl Fn(u16) -> &'a [u16],
         candidate: impl Fn(u16) -> (usize, usize),
     ) -> Closure {
-        let bits: Vec<u16> = (0..n)
-            .map(|i| {
-                if i < candidate_lits {
-                    let (cell, d) = candidate(i as u16);
-                    ((i & 1) * 9 + d) as u16 * 128 + cell as u16
-                } else {
-                    GROUPS_AT + (i - candidate_lits) as u16
-                }
-            })
-            .collect();
-        let words = (n - candidate_lits).div_ceil(64);
+        let bits = bits(n, candidate_lits, candidate);
         let mut tarjan = Tarjan {
             order: vec![u32::MAX; n],
             low: vec![0; n],
@@ -104,52 +89,53 @@ impl Closure {
             calls: Vec::new(),
             next: 0,
         };
-        let mut closure = Closure {
-            component: vec![u32::MAX; n],
-            sets: Vec::with_capacity(n),
-        };
-        let mut groups: Vec<u64> = Vec::with_capacity(n * words);
+        let mut component = vec![u32::MAX; n];
+        let mut flat: Vec<Flat> = Vec::with_capacity(n);
         let mut merged = Vec::with_capacity(n);
         let mut next: Vec<u64> = Vec::new();
-        let mut own = Own {
-            sets: [[0; 9]; 2],
-            groups: vec![0; words],
-        };
         let mut close = |members: &[u16]| {
-            let c = closure.sets.len() as u32;
+            let c = flat.len() as u32;
             merged.push(c);
-            own.sets = [[0; 9]; 2];
-            own.groups.fill(0);
+            let mut own = [0u64; WORDS];
             next.clear();
             for &m in members {
-                closure.component[m as usize] = c;
-                own.insert(bits[m as usize]);
+                component[m as usize] = c;
+                let bit = bits[m as usize];
+                if bit != u16::MAX {
+                    own[bit as usize >> 6] |= 1 << (bit & 63);
+                }
             }
             for &m in members {
                 for &s in successors(m) {
-                    let k = closure.component[s as usize];
+                    let k = component[s as usize];
                     if k != c {
                         next.push(u64::from(k) << 16 | u64::from(s));
                     }
                 }
             }
-            next.sort_unstable_by(|a, b| b.cmp(a));
+            if next.len() > 1 {
+                next.sort_unstable_by(|a, b| b.cmp(a));
+            }
             for &ks in &next {
                 let (k, s) = ((ks >> 16) as usize, ks as u16);
-                if merged[k] != c && !own.has(bits[s as usize]) {
-                    own.merge(&closure.sets[k], &groups[k * words..][..words]);
+                if merged[k] != c && !has(&own, bits[s as usize]) {
+                    for (a, b) in own.iter_mut().zip(&flat[k]) {
+                        *a |= b;
+                    }
                 }
                 merged[k] = c;
             }
-            closure.sets.push(own.sets);
-            groups.extend_from_slice(&own.groups);
+            flat.push(own);
         };
         for root in 0..n as u16 {
             if tarjan.order[root as usize] == u32::MAX {
                 tarjan.visit(&successors, root, &mut close);
             }
         }
-        closure
+        Closure {
+            component,
+            sets: flat.iter().map(sets_of).collect(),
+        }
     }
 }
 
