@@ -18,8 +18,10 @@
 //! (four rounds, HoDoKu's look-ahead); a result found that way is a net
 //! when plain chains do not give it.
 
+mod closure;
 pub mod nets;
 mod search;
+mod tables;
 
 use crate::candidates::Candidates;
 use crate::grid::Grid;

@@ -4,10 +4,14 @@
 //! transitively like the chain tables (each consequence brings what it
 //! implies on its own), with HoDoKu's group links.
 
+use super::tables::Directs;
+#[cfg(test)]
+use super::tables::Traced;
+#[cfg(test)]
 use crate::candidates::Candidates;
 use crate::logic::links::graph::Graph;
+#[cfg(test)]
 use crate::logic::links::table::Tables as Store;
-use crate::logic::links::table::{Entry, MAX_ENTRIES};
 use crate::logic::links::{
     CANDIDATE_NODES, Links, Lit, bits16, candidate_node, cells_iter, is_on, node_of, off, on,
 };
@@ -232,11 +236,37 @@ fn lone_houses(places: u128) -> u128 {
     (rows & !rows2) | (boxes & !boxes2) << 1 | (cols & !cols2) << COLS_AT
 }
 
-/// The direct (single-propagated) consequences of `premise`, in order.
-fn direct(links: &Links, lone: &[u128; 9], premise: Lit) -> Vec<Lit> {
+/// The houses in which `cells` has a cell, as a lone set
+/// ([`lone_houses`]): the cells of every house are folded onto its first
+/// cell at once.
+pub(super) fn houses_holding(cells: u128) -> u128 {
+    let mut rows = cells | cells >> 1;
+    rows |= rows >> 2;
+    rows |= rows >> 4;
+    rows |= cells >> 8;
+    let mut cols = cells | cells >> 9;
+    cols |= cols >> 18;
+    cols |= cols >> 36;
+    cols |= cells >> 72;
+    let thirds = cells | cells >> 1 | cells >> 2;
+    let boxes = thirds | thirds >> 9 | thirds >> 18;
+    (rows & ROW_STARTS) | (boxes & BOX_STARTS) << 1 | (cols & 0x1ff) << COLS_AT
+}
+
+/// The direct (single-propagated) consequences of `premise`, in order,
+/// into `found` (`singles`: scratch).
+fn direct(
+    links: &Links,
+    lone: &[u128; 9],
+    premise: Lit,
+    found: &mut Vec<Lit>,
+    singles: &mut Vec<(usize, usize)>,
+) {
     let node = node_of(premise);
     let (cell, d) = ((node / 9) as usize, (node % 9) as usize);
     let mut state = State::new(links, lone);
+    state.found = std::mem::take(found);
+    state.found.clear();
     state.seen.insert(links, premise);
     if is_on(premise) {
         state.seen = LitSet::default();
@@ -250,13 +280,12 @@ fn direct(links: &Links, lone: &[u128; 9], premise: Lit) -> Vec<Lit> {
             state.set(&links.places, cell, d2);
         }
     }
-    let mut singles = Vec::new();
     for _ in 0..ROUNDS {
-        state.singles(&mut singles);
+        state.singles(singles);
         if singles.is_empty() {
             break;
         }
-        for &(c, v) in &singles {
+        for &(c, v) in singles.iter() {
             if state.cands[c] != 0 {
                 state.set(&links.places, c, v);
             }
@@ -269,114 +298,56 @@ fn direct(links: &Links, lone: &[u128; 9], premise: Lit) -> Vec<Lit> {
         }
     });
     state.found.retain(|&l| l != premise);
-    state.found
+    *found = state.found;
 }
 
-/// The net tables of every candidate literal.
-pub(crate) fn store(candidates: &Candidates) -> Store {
-    let mut store = Store::sharing_graph(candidates);
-    let mut closure = Closure {
-        directs: vec![None; store.graph.len()],
+/// The direct tables of every literal of `graph` (of `links`): the
+/// single-propagated consequences of each candidate literal, the graph's
+/// successors of each group literal.
+pub(super) fn directs(links: &Links, graph: &Graph) -> Directs {
+    let lone = links.places.map(lone_houses);
+    let mut directs = Directs {
+        spans: Vec::with_capacity(graph.len()),
         arena: Vec::new(),
-        seen: vec![0; store.graph.len().div_ceil(64)],
-        entries: Vec::with_capacity(MAX_ENTRIES),
-        dense: Vec::with_capacity(MAX_ENTRIES),
-        lone: store.links.places.map(lone_houses),
     };
-    for cell in 0..81 {
-        for d in bits16(store.links.cands[cell]) {
-            for premise in [on(candidate_node(cell, d)), off(candidate_node(cell, d))] {
-                let (on_s, off_s) = closure.run(&store.links, &store.graph, premise);
-                store.record(premise, &closure.entries, on_s, off_s);
-            }
+    let (mut found, mut singles) = (Vec::new(), Vec::new());
+    for i in 0..graph.len() as u16 {
+        let start = directs.arena.len() as u32;
+        if (i as usize) < graph.candidate_lits() {
+            direct(links, &lone, graph.lit(i), &mut found, &mut singles);
+            directs
+                .arena
+                .extend(found.iter().map(|&l| graph.dense(l).expect("a literal")));
+        } else {
+            directs.arena.extend_from_slice(graph.successors(i));
         }
+        directs.spans.push((start, directs.arena.len() as u32));
     }
-    store
+    directs
 }
 
-/// The scratch of the transitive closures of one position: the direct
-/// tables (dense literals, [`Graph`]) computed so far, and one table.
-struct Closure {
-    /// Per dense literal: where its direct table lies in `arena`.
-    directs: Vec<Option<(u32, u32)>>,
-    arena: Vec<u16>,
-    /// The dense literals in the current table, as a bitset.
-    seen: Vec<u64>,
-    entries: Vec<Entry>,
-    /// The dense literal of each entry.
-    dense: Vec<u16>,
-    /// The position's [`lone_houses`], where every propagation starts.
-    lone: [u128; 9],
-}
-
-impl Closure {
-    /// The table of `premise`: the transitive closure over the direct
-    /// tables, breadth first; with the cells it sets and removes.
-    fn run(&mut self, links: &Links, graph: &Graph, premise: Lit) -> ([u128; 9], [u128; 9]) {
-        for &i in &self.dense {
-            self.seen[i as usize >> 6] = 0;
-        }
-        self.entries.clear();
-        self.dense.clear();
-        let p = graph.dense(premise).expect("a candidate literal");
-        self.seen[p as usize >> 6] |= 1 << (p & 63);
-        self.entries.push(Entry {
-            lit: premise,
-            parent: 0,
-            depth: 0,
-        });
-        self.dense.push(p);
-        let mut i = 0;
-        while i < self.dense.len() && self.dense.len() < MAX_ENTRIES {
-            let (at, depth) = (self.dense[i], self.entries[i].depth + 1);
-            let (start, end) = self.direct(links, graph, at);
-            for k in start..end {
-                let next = self.arena[k as usize];
-                let (word, bit) = (next as usize >> 6, 1u64 << (next & 63));
-                if self.seen[word] & bit == 0 {
-                    self.seen[word] |= bit;
-                    self.entries.push(Entry {
-                        lit: graph.lit(next),
-                        parent: i as u16,
-                        depth,
-                    });
-                    self.dense.push(next);
-                    if self.dense.len() >= MAX_ENTRIES {
-                        break;
-                    }
-                }
-            }
-            i += 1;
-        }
+/// The net tables of every candidate literal, each traced in full: the
+/// plain computation [`super::tables::Tables`] is checked against.
+#[cfg(test)]
+pub(crate) fn store(candidates: &Candidates) -> Store {
+    let links = Links::new(candidates, true);
+    let graph = Graph::new(&links);
+    let directs = directs(&links, &graph);
+    let mut store = Store::new(links);
+    for i in 0..graph.candidate_lits() as u16 {
+        let table = Traced::new(&graph, |j| directs.of(j), i);
         let (mut on_s, mut off_s) = ([0u128; 9], [0u128; 9]);
-        for &k in &self.dense {
+        for e in &table.entries {
+            let k = graph.dense(e.lit).expect("a literal");
             if (k as usize) < graph.candidate_lits() {
                 let (cell, d) = graph.cell_digit(k);
                 let set = if k & 1 == 1 { &mut on_s } else { &mut off_s };
                 set[d] |= 1 << cell;
             }
         }
-        (on_s, off_s)
+        store.record(graph.lit(i), &table.entries, on_s, off_s);
     }
-
-    /// The direct table of dense literal `at` (computed once): its span
-    /// in the arena.
-    fn direct(&mut self, links: &Links, graph: &Graph, at: u16) -> (u32, u32) {
-        if let Some(span) = self.directs[at as usize] {
-            return span;
-        }
-        let start = self.arena.len() as u32;
-        if (at as usize) < graph.candidate_lits() {
-            let found = direct(links, &self.lone, graph.lit(at));
-            self.arena
-                .extend(found.iter().map(|&l| graph.dense(l).expect("a literal")));
-        } else {
-            self.arena.extend_from_slice(graph.successors(at));
-        }
-        let span = (start, self.arena.len() as u32);
-        self.directs[at as usize] = Some(span);
-        span
-    }
+    store
 }
 
 #[cfg(test)]
@@ -450,6 +421,41 @@ mod tests {
             lone += lone_houses(places).count_ones();
         }
         assert!(lone > 10_000);
+    }
+
+    /// The houses holding a cell agree with a test per house.
+    #[test]
+    fn houses_holding_match_a_scan_per_house() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let all = (1u128 << 81) - 1;
+        for k in 0..20_000 {
+            let a = u128::from(next()) << 64 | u128::from(next());
+            let b = u128::from(next()) << 64 | u128::from(next());
+            let c = u128::from(next()) << 64 | u128::from(next());
+            let cells = match k % 3 {
+                0 => a & b & c & all,
+                1 => a & b & all,
+                _ => a & all,
+            };
+            let mut want = 0;
+            for (h, &house) in HOUSE_BITS.iter().enumerate() {
+                if house & cells != 0 {
+                    want |= 1
+                        << match h {
+                            0..9 => 9 * h,
+                            9..18 => COLS_AT as usize + h - 9,
+                            _ => 1 + 27 * ((h - 18) / 3) + 3 * ((h - 18) % 3),
+                        };
+                }
+            }
+            assert_eq!(houses_holding(cells), want, "{cells:x}");
+        }
     }
 
     /// The singles found while propagating every assumption of real

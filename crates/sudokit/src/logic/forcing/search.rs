@@ -3,12 +3,15 @@
 //! order, with its bookkeeping of one step per form and result.
 
 use super::nets;
+use super::tables::{Source, Tables};
 use crate::candidates::Candidates;
 use crate::classic::trace::Lang;
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::chains::nice_loops::{chain_of, links_of};
-use crate::logic::links::table::Tables as Store;
-use crate::logic::links::{Lit, bits16, candidate_node, cells_iter, is_on, node_of, off, on};
+use crate::logic::links::graph::Graph;
+use crate::logic::links::{
+    Links, Lit, bits16, candidate_node, cells_iter, is_on, node_of, off, on,
+};
 use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
 use crate::logic::{Step, Technique};
 use std::cell::RefCell;
@@ -24,6 +27,8 @@ struct Cached {
     /// The chain steps.
     chains: Option<Keyed>,
     nets: Option<Rc<Vec<Step>>>,
+    /// The graph of the chain tables, for the net tables.
+    graph: Option<(Links, Graph)>,
 }
 
 thread_local! {
@@ -45,35 +50,45 @@ pub(crate) fn all(grid: &Grid, candidates: &Candidates, net: bool) -> Rc<Vec<Ste
                 candidates: *candidates,
                 chains: None,
                 nets: None,
+                graph: None,
             });
         }
         let cached = last.as_mut().expect("just set");
-        let (chain_steps, known) = cached
-            .chains
-            .get_or_insert_with(|| {
-                let store = Store::of(candidates, true);
-                let mut found = Found::new(grid, &store, false);
-                found.check_all();
-                let known = Rc::new(found.index.iter().map(|&i| i != u32::MAX).collect());
-                (Rc::new(found.into_steps()), known)
-            })
-            .clone();
+        if cached.chains.is_none() {
+            let links = Links::new(candidates, true);
+            let graph = Graph::new(&links);
+            let tables = Tables::new(links, graph, None);
+            let (steps, known) = chain_steps(grid, &tables);
+            cached.chains = Some((Rc::new(steps), Rc::new(known)));
+            cached.graph = Some((tables.links, tables.graph));
+        }
+        let (chain_steps, known) = cached.chains.clone().expect("just set");
         if !net {
             return chain_steps;
         }
-        Rc::clone(
-            cached
-                .nets
-                .get_or_insert_with(|| Rc::new(net_steps(grid, candidates, &known))),
-        )
+        if cached.nets.is_none() {
+            let (links, graph) = cached.graph.take().expect("the chains' graph");
+            let directs = nets::directs(&links, &graph);
+            let tables = Tables::new(links, graph, Some(directs));
+            cached.nets = Some(Rc::new(net_steps(grid, &tables, &known)));
+        }
+        Rc::clone(cached.nets.as_ref().expect("just set"))
     })
 }
 
-/// The net steps: the results of the net tables that plain chains do not
-/// give (`known`: the chains' forms and effects, by [`key`]).
-fn net_steps(grid: &Grid, candidates: &Candidates, known: &[bool]) -> Vec<Step> {
-    let store = nets::store(candidates);
-    let mut found = Found::new(grid, &store, true);
+/// The chain steps of the position whose chain tables are `store`, and
+/// which forms and effects ([`key`]) they have.
+fn chain_steps(grid: &Grid, store: &impl Source) -> (Vec<Step>, Vec<bool>) {
+    let mut found = Found::new(grid, store, false);
+    found.check_all();
+    let known = found.index.iter().map(|&i| i != u32::MAX).collect();
+    (found.into_steps(), known)
+}
+
+/// The net steps: the results of the net tables `store` that plain
+/// chains do not give (`known`: the chains' forms and effects, by [`key`]).
+fn net_steps(grid: &Grid, store: &impl Source, known: &[bool]) -> Vec<Step> {
+    let mut found = Found::new(grid, store, true);
     found.check_all();
     found
         .results
@@ -92,10 +107,12 @@ struct Result {
 }
 
 /// The results found, one per form and effect.
-struct Found<'a> {
-    store: &'a Store,
+struct Found<'a, S> {
+    store: &'a S,
     net: bool,
     allowed: [u128; 9],
+    /// Per digit, the houses with an allowed cell ([`nets::houses_holding`]).
+    holding: [u128; 9],
     unsolved: u128,
     results: Vec<Result>,
     /// Per form and effect ([`key`]): the place of its result, or `u32::MAX`.
@@ -107,8 +124,8 @@ fn key(verity: bool, place: bool, cell: usize, digit: usize) -> usize {
     ((usize::from(verity) * 2 + usize::from(place)) * 81 + cell) * 9 + digit
 }
 
-impl<'a> Found<'a> {
-    fn new(grid: &Grid, store: &'a Store, net: bool) -> Found<'a> {
+impl<'a, S: Source> Found<'a, S> {
+    fn new(grid: &Grid, store: &'a S, net: bool) -> Found<'a, S> {
         let mut allowed = [0u128; 9];
         let mut unsolved = 0u128;
         for cell in Cell::all() {
@@ -124,10 +141,12 @@ impl<'a> Found<'a> {
                 }
             }
         }
+        let holding = allowed.map(nets::houses_holding);
         Found {
             store,
             net,
             allowed,
+            holding,
             unsolved,
             results: Vec::new(),
             index: vec![u32::MAX; 4 * 81 * 9],
@@ -168,7 +187,7 @@ impl<'a> Found<'a> {
 
     /// HoDoKu's checks in its order.
     fn check_all(&mut self) {
-        let links = &self.store.links;
+        let links = self.store.links();
         let mut premises = Vec::new();
         for cell in 0..81 {
             for d in bits16(links.cands[cell]) {
@@ -188,7 +207,7 @@ impl<'a> Found<'a> {
         let mut list = [0 as Lit; 9];
         for cell in 0..81 {
             let mut n = 0;
-            for d in bits16(self.store.links.cands[cell]) {
+            for d in bits16(self.store.links().cands[cell]) {
                 list[n] = on(candidate_node(cell, d));
                 n += 1;
             }
@@ -198,7 +217,7 @@ impl<'a> Found<'a> {
         }
         for house in HOUSE_BITS {
             for d in 0..9 {
-                let cells = house & self.store.links.places[d];
+                let cells = house & self.store.links().places[d];
                 let mut n = 0;
                 for c in cells_iter(cells) {
                     list[n] = on(candidate_node(c, d));
@@ -211,13 +230,13 @@ impl<'a> Found<'a> {
         }
     }
 
-    /// Contradictions from one assumption.
+    /// Contradictions from one assumption, each kind in HoDoKu's order;
+    /// the kinds that cannot occur are told by a bit test first.
     fn check_one(&mut self, p: Lit) {
         let (on_s, off_s) = (*self.store.on(p), *self.store.off(p));
         let node = node_of(p);
         let (c0, d0) = ((node / 9) as usize, (node % 9) as usize);
         let (place, premise_on) = (!is_on(p), is_on(p));
-        let mut chains = [(0 as Lit, 0 as Lit); 9];
         let inverse = if premise_on { off_s[d0] } else { on_s[d0] };
         if inverse >> c0 & 1 == 1 {
             self.offer(false, place, c0, d0, &[(p, p ^ 1)]);
@@ -230,62 +249,102 @@ impl<'a> Found<'a> {
                 self.offer(false, place, c0, d0, &[(p, off(n)), (p, on(n))]);
             }
         }
+        let (mut once, mut twice) = (0u128, 0u128);
+        for set in on_s {
+            twice |= once & set;
+            once |= set;
+        }
+        if twice != 0 {
+            self.two_digits(p, &on_s);
+        }
+        let crowded = crowded(&on_s);
+        if crowded != 0 {
+            self.twice_in_house(p, &on_s, crowded);
+        }
+        let links = self.store.links();
+        let mut empty = self.unsolved;
+        for d in 0..9 {
+            empty &= off_s[d] | !links.places[d];
+            empty &= !on_s[d];
+        }
+        let mut chains = [(0 as Lit, 0 as Lit); 9];
+        for y in cells_iter(empty) {
+            let mut n = 0;
+            for d in bits16(self.store.links().cands[y]) {
+                chains[n] = (p, off(candidate_node(y, d)));
+                n += 1;
+            }
+            self.offer(false, place, c0, d0, &chains[..n]);
+        }
+        self.house_without_place(p, &off_s);
+    }
+
+    /// Contradictions of `p` by two digits true in one cell.
+    fn two_digits(&mut self, p: Lit, on_s: &[u128; 9]) {
+        let node = node_of(p);
+        let (c0, d0) = ((node / 9) as usize, (node % 9) as usize);
         for d in 0..9 {
             for e in d + 1..9 {
                 let both = on_s[d] & on_s[e];
                 if both != 0 {
                     let y = both.trailing_zeros() as usize;
                     let pair = [(p, on(candidate_node(y, d))), (p, on(candidate_node(y, e)))];
-                    self.offer(false, place, c0, d0, &pair);
+                    self.offer(false, !is_on(p), c0, d0, &pair);
                 }
             }
         }
+    }
+
+    /// Contradictions of `p` by a digit true twice in a house, for the
+    /// digits in `crowded` (the others are never).
+    fn twice_in_house(&mut self, p: Lit, on_s: &[u128; 9], crowded: u16) {
+        let node = node_of(p);
+        let (c0, d0) = ((node / 9) as usize, (node % 9) as usize);
+        let mut chains = [(0 as Lit, 0 as Lit); 9];
         for range in [0..9, 9..18, 18..27] {
-            for (d, &set) in on_s.iter().enumerate() {
-                if set & set.wrapping_sub(1) == 0 {
-                    continue;
-                }
+            for d in bits16(crowded) {
                 for house in &HOUSE_BITS[range.clone()] {
-                    let twice = house & set;
+                    let twice = house & on_s[d];
                     if twice & twice.wrapping_sub(1) != 0 {
                         let mut n = 0;
                         for y in cells_iter(twice) {
                             chains[n] = (p, on(candidate_node(y, d)));
                             n += 1;
                         }
-                        self.offer(false, place, c0, d0, &chains[..n]);
+                        self.offer(false, !is_on(p), c0, d0, &chains[..n]);
                     }
                 }
             }
         }
-        let links = &self.store.links;
-        let mut empty = self.unsolved;
-        for d in 0..9 {
-            empty &= off_s[d] | !links.places[d];
-            empty &= !on_s[d];
-        }
-        for y in cells_iter(empty) {
-            let mut n = 0;
-            for d in bits16(self.store.links.cands[y]) {
-                chains[n] = (p, off(candidate_node(y, d)));
-                n += 1;
+    }
+
+    /// Contradictions of `p` by a house with every place of a digit false:
+    /// a house holding allowed cells of the digit, all of them false (the
+    /// digits with none such are told by folding the houses at once).
+    fn house_without_place(&mut self, p: Lit, off_s: &[u128; 9]) {
+        let mut digits = 0u16;
+        for (d, &set) in off_s.iter().enumerate() {
+            if set != 0 && self.holding[d] & !nets::houses_holding(self.allowed[d] & !set) != 0 {
+                digits |= 1 << d;
             }
-            self.offer(false, place, c0, d0, &chains[..n]);
         }
+        if digits == 0 {
+            return;
+        }
+        let node = node_of(p);
+        let (c0, d0) = ((node / 9) as usize, (node % 9) as usize);
+        let mut chains = [(0 as Lit, 0 as Lit); 9];
         for range in [0..9, 9..18, 18..27] {
-            for (d, &set) in off_s.iter().enumerate() {
-                if set == 0 {
-                    continue;
-                }
+            for d in bits16(digits) {
                 for house in &HOUSE_BITS[range.clone()] {
                     let cells = house & self.allowed[d];
-                    if cells != 0 && cells & !set == 0 {
+                    if cells != 0 && cells & !off_s[d] == 0 {
                         let mut n = 0;
                         for y in cells_iter(cells) {
                             chains[n] = (p, off(candidate_node(y, d)));
                             n += 1;
                         }
-                        self.offer(false, place, c0, d0, &chains[..n]);
+                        self.offer(false, !is_on(p), c0, d0, &chains[..n]);
                     }
                 }
             }
@@ -354,7 +413,20 @@ impl<'a> Found<'a> {
     }
 }
 
-fn to_step(store: &Store, net: bool, r: Result) -> Step {
+/// The step of result `r`, its chains traced in `store`.
+/// The digits (bit per digit) true in two cells of `on_s` that see each
+/// other.
+fn crowded(on_s: &[u128; 9]) -> u16 {
+    let mut digits = 0;
+    for (d, &set) in on_s.iter().enumerate() {
+        if set & set.wrapping_sub(1) != 0 && cells_iter(set).any(|c| PEER_BITS[c] & set != 0) {
+            digits |= 1 << d;
+        }
+    }
+    digits
+}
+
+fn to_step(store: &impl Source, net: bool, r: Result) -> Step {
     let technique = match (net, r.verity) {
         (false, false) => Technique::ForcingChainContradiction,
         (false, true) => Technique::ForcingChainVerity,
@@ -371,14 +443,14 @@ fn to_step(store: &Store, net: bool, r: Result) -> Step {
     };
     for &(p, t) in &r.chains {
         let path = store.path(p, t);
-        step.links.extend(links_of(&store.links, &path));
-        step.chains.push(chain_of(&store.links, &path));
-        let first = Cell::new(store.links.first_cell(node_of(p))).expect("< 81");
+        step.links.extend(links_of(store.links(), &path));
+        step.chains.push(chain_of(store.links(), &path));
+        let first = Cell::new(store.links().first_cell(node_of(p))).expect("< 81");
         if !step.cells.contains(&first) {
             step.cells.push(first);
         }
         step.digits
-            .insert(Digit::from_index(store.links.describe(node_of(p)).0).expect("< 9"));
+            .insert(Digit::from_index(store.links().describe(node_of(p)).0).expect("< 9"));
     }
     step
 }
@@ -447,4 +519,62 @@ pub(crate) fn reason(step: &Step, lang: Lang) -> Option<String> {
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::links::table::Tables as Store;
+    use crate::logic::soundness::sample;
+
+    /// The steps of every table traced in full (the plain computation):
+    /// chains, then nets.
+    fn plain(grid: &Grid, candidates: &Candidates) -> (Vec<Step>, Vec<Step>) {
+        let (chains, known) = chain_steps(grid, &*Store::of(candidates, true));
+        let nets = net_steps(grid, &nets::store(candidates), &known);
+        (chains, nets)
+    }
+
+    /// Applies singles while there are any.
+    fn singles(grid: &mut Grid, cands: &mut Candidates) {
+        let singles = [Technique::NakedSingle, Technique::HiddenSingle];
+        while let Some(step) = singles
+            .iter()
+            .find_map(|&t| crate::logic::find_steps(t, grid, cands).into_iter().next())
+        {
+            step.apply(grid, cands);
+        }
+    }
+
+    /// The steps found through the closure and the tables traced on
+    /// demand are those of the plain computation, in order, at every
+    /// position of walks by singles and forcing chains and nets.
+    #[test]
+    fn fast_steps_match_the_plain_ones() {
+        let mut puzzles = sample("top1465_200.txt");
+        puzzles.truncate(14);
+        puzzles.extend(sample("forum_hardest_1106_50.txt").into_iter().take(3));
+        puzzles.extend(sample("17_clue_200.txt").into_iter().take(2));
+        let (mut positions, mut found) = (0, 0);
+        for puzzle in puzzles {
+            let mut grid = puzzle;
+            let mut cands = Candidates::from_grid(&grid);
+            for _ in 0..12 {
+                singles(&mut grid, &mut cands);
+                if grid.is_full() {
+                    break;
+                }
+                let (chains, nets) = plain(&grid, &cands);
+                assert_eq!(*all(&grid, &cands, false), chains, "{}", grid.to_line());
+                assert_eq!(*all(&grid, &cands, true), nets, "{}", grid.to_line());
+                positions += 1;
+                found += chains.len() + nets.len();
+                let Some(step) = chains.iter().chain(&nets).next() else {
+                    break;
+                };
+                step.apply(&mut grid, &mut cands);
+            }
+        }
+        assert!(positions > 50 && found > 100, "{positions} {found}");
+    }
 }

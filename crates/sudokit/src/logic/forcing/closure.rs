@@ -1,0 +1,205 @@
+//! What every literal of an implication graph leads to, as candidate
+//! sets, without tracing how: the transitive closure over the strongly
+//! connected components (Tarjan's algorithm), each component's sets being
+//! its own candidates and the sets of the components it leads to, which
+//! are complete before it.
+//!
+//! A breadth-first table without size limit holds exactly these literals
+//! (its premise included), so the checks can run on them and only the
+//! premises of a result need their tables traced ([`super::tables`]).
+
+/// Per truth value (index 0 off, 1 on, as the dense numbering alternates),
+/// per digit, the cells.
+pub(super) type Sets = [[u128; 9]; 2];
+
+/// The closure of a graph given by successor lists over dense literals
+/// (candidates first, each off then on, as [`crate::logic::links::graph`]
+/// numbers them).
+pub(super) struct Closure {
+    /// The component of each dense literal.
+    pub component: Vec<u32>,
+    /// Per component, the candidates it leads to.
+    pub sets: Vec<Sets>,
+}
+
+/// The words of a set while the closure is built: two per candidate plane
+/// (truth value times 9 plus digit; cells 0–63, then 64–80), then the
+/// first group literals, kept only to tell which successors are in
+/// already (the later ones are never taken as in).
+const WORDS: usize = 40;
+
+/// The group literals a set keeps.
+const GROUP_BITS: usize = (WORDS - 36) * 64;
+
+/// A set while the closure is built.
+type Flat = [u64; WORDS];
+
+/// The bit of each dense literal in a [`Flat`] set (`u16::MAX`: none).
+fn bits(n: usize, candidate_lits: usize, candidate: impl Fn(u16) -> (usize, usize)) -> Vec<u16> {
+    (0..n)
+        .map(|i| {
+            if i < candidate_lits {
+                let (cell, d) = candidate(i as u16);
+                (((i & 1) * 9 + d) * 128 + cell) as u16
+            } else if i - candidate_lits < GROUP_BITS {
+                (36 * 64 + i - candidate_lits) as u16
+            } else {
+                u16::MAX
+            }
+        })
+        .collect()
+}
+
+/// Whether `set` holds the literal at `bit`.
+fn has(set: &Flat, bit: u16) -> bool {
+    bit != u16::MAX && set[bit as usize >> 6] >> (bit & 63) & 1 == 1
+}
+
+/// The candidate sets of `set`.
+fn sets_of(set: &Flat) -> Sets {
+    std::array::from_fn(|v| {
+        std::array::from_fn(|d| {
+            let w = 2 * (9 * v + d);
+            u128::from(set[w]) | u128::from(set[w + 1]) << 64
+        })
+    })
+}
+
+impl Closure {
+    /// The closure of the `n` literals whose successors `successors`
+    /// gives; `candidate` gives the cell and digit of the dense candidate
+    /// literals (those below `candidate_lits`).
+    ///
+    /// A successor already in the component's set brings nothing new (its
+    /// set is closed), so the successors' components are taken in from the
+    /// last closed, which the earlier ones cannot lead to: only the
+    /// components no other successor leads to are merged.
+    pub fn new<'a>(
+        n: usize,
+        candidate_lits: usize,
+        successors: impl Fn(u16) -> &'a [u16],
+        candidate: impl Fn(u16) -> (usize, usize),
+    ) -> Closure {
+        let bits = bits(n, candidate_lits, candidate);
+        let mut tarjan = Tarjan {
+            order: vec![u32::MAX; n],
+            low: vec![0; n],
+            on_stack: vec![false; n],
+            stack: Vec::new(),
+            calls: Vec::new(),
+            next: 0,
+        };
+        let mut component = vec![u32::MAX; n];
+        let mut flat: Vec<Flat> = Vec::with_capacity(n);
+        let mut merged = Vec::with_capacity(n);
+        let mut next: Vec<u64> = Vec::new();
+        let mut close = |members: &[u16]| {
+            let c = flat.len() as u32;
+            merged.push(c);
+            let mut own = [0u64; WORDS];
+            next.clear();
+            for &m in members {
+                component[m as usize] = c;
+                let bit = bits[m as usize];
+                if bit != u16::MAX {
+                    own[bit as usize >> 6] |= 1 << (bit & 63);
+                }
+            }
+            for &m in members {
+                for &s in successors(m) {
+                    let k = component[s as usize];
+                    if k != c {
+                        next.push(u64::from(k) << 16 | u64::from(s));
+                    }
+                }
+            }
+            if next.len() > 1 {
+                next.sort_unstable_by(|a, b| b.cmp(a));
+            }
+            for &ks in &next {
+                let (k, s) = ((ks >> 16) as usize, ks as u16);
+                if merged[k] != c && !has(&own, bits[s as usize]) {
+                    for (a, b) in own.iter_mut().zip(&flat[k]) {
+                        *a |= b;
+                    }
+                }
+                merged[k] = c;
+            }
+            flat.push(own);
+        };
+        for root in 0..n as u16 {
+            if tarjan.order[root as usize] == u32::MAX {
+                tarjan.visit(&successors, root, &mut close);
+            }
+        }
+        Closure {
+            component,
+            sets: flat.iter().map(sets_of).collect(),
+        }
+    }
+}
+
+/// Tarjan's strongly connected components, without recursion.
+struct Tarjan {
+    /// The visiting order of each literal (`u32::MAX`: not visited).
+    order: Vec<u32>,
+    /// The lowest order reachable within the current search tree.
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    /// The literals being visited, each with its next successor's place.
+    calls: Vec<(u16, u32)>,
+    next: u32,
+}
+
+impl Tarjan {
+    /// Starts a visit at `v`.
+    fn enter(&mut self, v: u16) {
+        self.order[v as usize] = self.next;
+        self.low[v as usize] = self.next;
+        self.next += 1;
+        self.stack.push(v);
+        self.on_stack[v as usize] = true;
+        self.calls.push((v, 0));
+    }
+
+    /// Visits everything reachable from `root`, handing each component to
+    /// `close` as it completes (the components it leads to before it).
+    fn visit<'a>(
+        &mut self,
+        successors: &impl Fn(u16) -> &'a [u16],
+        root: u16,
+        close: &mut impl FnMut(&[u16]),
+    ) {
+        self.enter(root);
+        while let Some(&(v, at)) = self.calls.last() {
+            let vi = v as usize;
+            if let Some(&w) = successors(v).get(at as usize) {
+                self.calls.last_mut().expect("a call").1 += 1;
+                let w = w as usize;
+                if self.order[w] == u32::MAX {
+                    self.enter(w as u16);
+                } else if self.on_stack[w] {
+                    self.low[vi] = self.low[vi].min(self.order[w]);
+                }
+                continue;
+            }
+            self.calls.pop();
+            if let Some(&(u, _)) = self.calls.last() {
+                self.low[u as usize] = self.low[u as usize].min(self.low[vi]);
+            }
+            if self.low[vi] == self.order[vi] {
+                let from = self
+                    .stack
+                    .iter()
+                    .rposition(|&x| x == v)
+                    .expect("on the stack");
+                for &m in &self.stack[from..] {
+                    self.on_stack[m as usize] = false;
+                }
+                close(&self.stack[from..]);
+                self.stack.truncate(from);
+            }
+        }
+    }
+}

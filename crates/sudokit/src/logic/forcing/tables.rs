@@ -1,0 +1,387 @@
+//! The tables the checks read ([`Source`]): the plain store of every
+//! premise's breadth-first table ([`crate::logic::links::table::Tables`]),
+//! or [`Tables`], which knows every premise's consequences from the
+//! closure ([`super::closure`]) and traces a premise's table (the chains
+//! and their lengths) only when a check offers a result from it.
+
+use super::closure::{Closure, Sets};
+use crate::logic::links::graph::Graph;
+use crate::logic::links::table::{Entry, MAX_ENTRIES, Tables as Store};
+use crate::logic::links::{Links, Lit};
+use std::cell::RefCell;
+
+/// What the checks of [`super::search`] read about the premises.
+pub(super) trait Source {
+    /// The graph (with groups).
+    fn links(&self) -> &Links;
+    /// Whether `premise` implies anything.
+    fn has(&self, premise: Lit) -> bool;
+    /// Per digit, the cells implied true by `premise` (itself included).
+    fn on(&self, premise: Lit) -> &[u128; 9];
+    /// Per digit, the cells implied false by `premise` (itself included).
+    fn off(&self, premise: Lit) -> &[u128; 9];
+    /// The number of nodes of the chain from `premise` to `target` (2
+    /// when the table does not hold it).
+    fn length(&self, premise: Lit, target: Lit) -> usize;
+    /// The path from `premise` to `target` in its table.
+    fn path(&self, premise: Lit, target: Lit) -> Vec<Lit>;
+}
+
+impl Source for Store {
+    fn links(&self) -> &Links {
+        &self.links
+    }
+    fn has(&self, premise: Lit) -> bool {
+        Store::has(self, premise)
+    }
+    fn on(&self, premise: Lit) -> &[u128; 9] {
+        Store::on(self, premise)
+    }
+    fn off(&self, premise: Lit) -> &[u128; 9] {
+        Store::off(self, premise)
+    }
+    fn length(&self, premise: Lit, target: Lit) -> usize {
+        Store::length(self, premise, target)
+    }
+    fn path(&self, premise: Lit, target: Lit) -> Vec<Lit> {
+        Store::path(self, premise, target)
+    }
+}
+
+/// Successor lists over dense literals, in one arena (the direct tables
+/// of forcing nets).
+pub(super) struct Directs {
+    /// Per dense literal: where its successors lie in `arena`.
+    pub spans: Vec<(u32, u32)>,
+    pub arena: Vec<u16>,
+}
+
+impl Directs {
+    /// The successors of dense literal `i`.
+    pub fn of(&self, i: u16) -> &[u16] {
+        let (a, b) = self.spans[i as usize];
+        &self.arena[a as usize..b as usize]
+    }
+}
+
+/// One premise's breadth-first table, with the place of each literal.
+pub(super) struct Traced {
+    /// The literals in the order found; the premise first.
+    pub entries: Vec<Entry>,
+    /// Per dense literal, its place in `entries` (`u16::MAX`: absent).
+    at: Vec<u16>,
+}
+
+impl Traced {
+    /// The table of dense literal `premise` over the `n` literals of
+    /// `graph` whose successors `successors` gives: HoDoKu's expansion,
+    /// first in first out, at most [`MAX_ENTRIES`] literals.
+    pub fn new<'a>(graph: &Graph, successors: impl Fn(u16) -> &'a [u16], premise: u16) -> Traced {
+        let n = graph.len();
+        let mut at = vec![u16::MAX; n];
+        let mut entries = Vec::with_capacity(n.min(MAX_ENTRIES));
+        entries.push(Entry {
+            lit: graph.lit(premise),
+            parent: 0,
+            depth: 0,
+        });
+        let mut dense = Vec::with_capacity(n.min(MAX_ENTRIES));
+        dense.push(premise);
+        at[premise as usize] = 0;
+        let mut i = 0;
+        // Once full, expanding further would record nothing.
+        while i < dense.len() && dense.len() < MAX_ENTRIES {
+            let depth = entries[i].depth + 1;
+            for &s in successors(dense[i]) {
+                if at[s as usize] == u16::MAX {
+                    at[s as usize] = entries.len() as u16;
+                    entries.push(Entry {
+                        lit: graph.lit(s),
+                        parent: i as u16,
+                        depth,
+                    });
+                    dense.push(s);
+                    if dense.len() >= MAX_ENTRIES {
+                        break;
+                    }
+                }
+            }
+            i += 1;
+        }
+        Traced { entries, at }
+    }
+
+    /// The candidates of the table, per truth value and digit.
+    fn sets(&self, graph: &Graph) -> Sets {
+        let mut sets = [[0u128; 9]; 2];
+        for e in &self.entries {
+            let i = graph.dense(e.lit).expect("a literal");
+            if (i as usize) < graph.candidate_lits() {
+                let (cell, d) = graph.cell_digit(i);
+                sets[i as usize & 1][d] |= 1 << cell;
+            }
+        }
+        sets
+    }
+}
+
+/// No consequence.
+const NOTHING: [u128; 9] = [0; 9];
+
+/// The tables of every candidate literal of a position, traced on demand.
+pub(super) struct Tables {
+    pub links: Links,
+    pub graph: Graph,
+    /// The successor lists when they are not the graph's (nets).
+    directs: Option<Directs>,
+    /// Per dense candidate literal: its sets in `sets`.
+    slot: Vec<u32>,
+    sets: Vec<Sets>,
+    /// Per dense candidate literal: its table, once traced.
+    traced: RefCell<Vec<Option<Traced>>>,
+}
+
+impl Tables {
+    /// The tables over `graph`'s successors, or over `directs` when
+    /// given.
+    pub fn new(links: Links, graph: Graph, directs: Option<Directs>) -> Tables {
+        // No table can fill up: each holds its premise's whole reach.
+        let whole = graph.len() < MAX_ENTRIES;
+        Tables::with(links, graph, directs, whole)
+    }
+
+    /// [`Tables::new`], the sets from the closure (`closure`, only right
+    /// when no table fills up) or from every table traced.
+    fn with(links: Links, graph: Graph, directs: Option<Directs>, closure: bool) -> Tables {
+        let width = graph.candidate_lits();
+        let mut tables = Tables {
+            links,
+            graph,
+            directs,
+            slot: Vec::new(),
+            sets: Vec::new(),
+            traced: RefCell::new((0..width).map(|_| None).collect()),
+        };
+        if closure {
+            let closure = Closure::new(
+                tables.graph.len(),
+                width,
+                |i| tables.successors(i),
+                |i| tables.graph.cell_digit(i),
+            );
+            tables.slot = closure.component[..width].to_vec();
+            tables.sets = closure.sets;
+        } else {
+            let traced = tables.traced.get_mut();
+            for (i, slot) in traced.iter_mut().enumerate() {
+                let next = |j| successors(&tables.graph, &tables.directs, j);
+                let table = Traced::new(&tables.graph, next, i as u16);
+                tables.slot.push(tables.sets.len() as u32);
+                tables.sets.push(table.sets(&tables.graph));
+                *slot = Some(table);
+            }
+        }
+        tables
+    }
+
+    /// The successors of dense literal `i`.
+    fn successors(&self, i: u16) -> &[u16] {
+        successors(&self.graph, &self.directs, i)
+    }
+
+    /// The sets of `premise`, a candidate literal.
+    fn sets_of(&self, premise: Lit) -> Option<&Sets> {
+        let i = self.graph.dense(premise)? as usize;
+        self.slot.get(i).map(|&s| &self.sets[s as usize])
+    }
+
+    /// Runs `f` on the table of `premise`, tracing it first if need be.
+    fn with_table<T>(&self, premise: Lit, f: impl FnOnce(&Traced) -> T) -> Option<T> {
+        let i = self.graph.dense(premise)?;
+        let mut traced = self.traced.borrow_mut();
+        let slot = traced.get_mut(i as usize)?;
+        let table = slot.get_or_insert_with(|| Traced::new(&self.graph, |j| self.successors(j), i));
+        Some(f(table))
+    }
+
+    /// The place of `target` in the table of `premise`.
+    fn find(&self, table: &Traced, target: Lit) -> Option<usize> {
+        let i = self.graph.dense(target)?;
+        match table.at[i as usize] {
+            u16::MAX => None,
+            at => Some(at as usize),
+        }
+    }
+}
+
+/// The successors of dense literal `i`: from `directs` when given, else
+/// from `graph`.
+fn successors<'a>(graph: &'a Graph, directs: &'a Option<Directs>, i: u16) -> &'a [u16] {
+    match directs {
+        Some(d) => d.of(i),
+        None => graph.successors(i),
+    }
+}
+
+impl Source for Tables {
+    fn links(&self) -> &Links {
+        &self.links
+    }
+    fn has(&self, premise: Lit) -> bool {
+        self.graph
+            .dense(premise)
+            .is_some_and(|i| !self.successors(i).is_empty())
+    }
+    fn on(&self, premise: Lit) -> &[u128; 9] {
+        self.sets_of(premise).map_or(&NOTHING, |s| &s[1])
+    }
+    fn off(&self, premise: Lit) -> &[u128; 9] {
+        self.sets_of(premise).map_or(&NOTHING, |s| &s[0])
+    }
+    fn length(&self, premise: Lit, target: Lit) -> usize {
+        self.with_table(premise, |t| {
+            self.find(t, target)
+                .map_or(2, |at| t.entries[at].depth as usize + 1)
+        })
+        .unwrap_or(2)
+    }
+    fn path(&self, premise: Lit, target: Lit) -> Vec<Lit> {
+        self.with_table(premise, |t| {
+            let Some(mut at) = self.find(t, target) else {
+                return vec![premise, target];
+            };
+            let mut out = vec![target];
+            while at != 0 {
+                at = t.entries[at].parent as usize;
+                out.push(t.entries[at].lit);
+            }
+            out.reverse();
+            out
+        })
+        .unwrap_or_else(|| vec![premise, target])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::candidates::Candidates;
+    use crate::logic::forcing::nets;
+    use crate::logic::links::table::Table;
+    use crate::logic::links::{bits16, candidate_node, off, on};
+    use crate::logic::soundness::sample;
+
+    /// Positions with few and with many candidates: the puzzles' starts
+    /// and their positions after the singles.
+    fn positions() -> Vec<Candidates> {
+        let mut out: Vec<Candidates> = sample("17_clue_200.txt")
+            .iter()
+            .take(4)
+            .map(Candidates::from_grid)
+            .collect();
+        for puzzle in sample("top1465_200.txt").iter().take(12) {
+            out.push(Candidates::from_grid(puzzle));
+            let mut grid = *puzzle;
+            let mut cands = Candidates::from_grid(&grid);
+            while let Some(step) = [
+                crate::logic::Technique::NakedSingle,
+                crate::logic::Technique::HiddenSingle,
+            ]
+            .iter()
+            .find_map(|&t| {
+                crate::logic::find_steps(t, &grid, &cands)
+                    .into_iter()
+                    .next()
+            }) {
+                step.apply(&mut grid, &mut cands);
+            }
+            out.push(cands);
+        }
+        out
+    }
+
+    /// Every candidate literal of `links`.
+    fn premises(links: &Links) -> Vec<Lit> {
+        let mut out = Vec::new();
+        for cell in 0..81 {
+            for d in bits16(links.cands[cell]) {
+                out.extend([on(candidate_node(cell, d)), off(candidate_node(cell, d))]);
+            }
+        }
+        out
+    }
+
+    /// The sets from the closure, and the tables traced on demand, agree
+    /// with every table traced in full, on chain and net graphs; and the
+    /// traced chain tables with the plain store's.
+    #[test]
+    fn closure_agrees_with_the_traced_tables() {
+        let mut compared = 0;
+        for cands in positions() {
+            let links = Links::new(&cands, true);
+            let graph = Graph::new(&links);
+            if graph.len() >= MAX_ENTRIES {
+                continue;
+            }
+            let plain = Store::of(&cands, true);
+            for net in [false, true] {
+                let directs = || net.then(|| nets::directs(&links, &graph));
+                let fast = Tables::with(links.clone(), graph.clone(), directs(), true);
+                let full = Tables::with(links.clone(), graph.clone(), directs(), false);
+                for p in premises(&links) {
+                    assert_eq!(fast.on(p), full.on(p));
+                    assert_eq!(fast.off(p), full.off(p));
+                    assert_eq!(fast.has(p), full.has(p));
+                    if !net {
+                        assert_eq!(fast.on(p), Source::on(&*plain, p));
+                        assert_eq!(fast.off(p), Source::off(&*plain, p));
+                        assert_eq!(fast.has(p), Source::has(&*plain, p));
+                    }
+                    for t in premises(&links).into_iter().step_by(7) {
+                        assert_eq!(fast.length(p, t), full.length(p, t));
+                        assert_eq!(fast.path(p, t), full.path(p, t));
+                        if !net {
+                            assert_eq!(fast.length(p, t), Source::length(&*plain, p, t));
+                            assert_eq!(fast.path(p, t), Source::path(&*plain, p, t));
+                        }
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 5000, "{compared}");
+    }
+
+    /// The traced tables are the plain breadth-first tables; on graphs
+    /// too large for the closure the tables (all traced) are the plain
+    /// store's.
+    #[test]
+    fn traced_tables_match_the_plain_ones() {
+        let mut large = 0;
+        for cands in positions() {
+            let links = Links::new(&cands, true);
+            let graph = Graph::new(&links);
+            let mut table = Table::new();
+            for i in (0..graph.candidate_lits() as u16).step_by(5) {
+                table.build(&graph, graph.lit(i));
+                let traced = Traced::new(&graph, |j| graph.successors(j), i);
+                assert_eq!(traced.entries, table.entries);
+            }
+            if graph.len() >= MAX_ENTRIES {
+                large += 1;
+                let plain = Store::of(&cands, true);
+                let tables = Tables::new(links.clone(), graph, None);
+                for p in premises(&links).into_iter().step_by(3) {
+                    assert_eq!(tables.on(p), Source::on(&*plain, p));
+                    assert_eq!(tables.off(p), Source::off(&*plain, p));
+                    assert_eq!(tables.has(p), Source::has(&*plain, p));
+                    for t in premises(&links).into_iter().step_by(11) {
+                        assert_eq!(tables.length(p, t), Source::length(&*plain, p, t));
+                        assert_eq!(tables.path(p, t), Source::path(&*plain, p, t));
+                    }
+                }
+            }
+        }
+        assert!(large > 0, "no graph too large for the closure");
+    }
+}
