@@ -15,7 +15,7 @@
 //! takes any two such cells and a third among the excluding cells of either
 //! of them.
 
-use crate::candidates::{Candidates, DigitSet, PEERS};
+use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Grid};
 use crate::logic::single_digit::PEER_BITS;
 use crate::logic::{Step, Technique};
@@ -78,23 +78,19 @@ struct Exclusion {
 impl Exclusion {
     fn new(candidates: &Candidates, degree: usize) -> Exclusion {
         let sets: [u16; 81] = std::array::from_fn(|i| candidates.get(cell(i)).bits());
+        let (mut singles, mut small) = (0u128, 0u128);
+        for (i, set) in sets.iter().enumerate() {
+            let n = set.count_ones();
+            singles |= u128::from(n == 1) << i;
+            small |= u128::from((2..=degree as u32).contains(&n)) << i;
+        }
         let mut excluders = [0u128; 81];
         let mut base = Vec::new();
         for i in 0..81 {
-            if sets[i].count_ones() < 2 {
+            if sets[i].count_ones() < 2 || PEER_BITS[i] & singles != 0 {
                 continue;
             }
-            let peers = &PEERS[i];
-            if peers
-                .iter()
-                .any(|&p| sets[usize::from(p)].count_ones() == 1)
-            {
-                continue;
-            }
-            excluders[i] = peers
-                .iter()
-                .filter(|&&p| (2..=degree as u32).contains(&sets[usize::from(p)].count_ones()))
-                .fold(0u128, |m, &p| m | 1 << p);
+            excluders[i] = PEER_BITS[i] & small;
             if excluders[i] != 0 {
                 base.push(i);
             }
