@@ -15,7 +15,7 @@
 //! takes any two such cells and a third among the excluding cells of either
 //! of them.
 
-use crate::candidates::{Candidates, DigitSet, PEERS};
+use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Grid};
 use crate::logic::single_digit::PEER_BITS;
 use crate::logic::{Step, Technique};
@@ -78,23 +78,19 @@ struct Exclusion {
 impl Exclusion {
     fn new(candidates: &Candidates, degree: usize) -> Exclusion {
         let sets: [u16; 81] = std::array::from_fn(|i| candidates.get(cell(i)).bits());
+        let (mut singles, mut small) = (0u128, 0u128);
+        for (i, set) in sets.iter().enumerate() {
+            let n = set.count_ones();
+            singles |= u128::from(n == 1) << i;
+            small |= u128::from((2..=degree as u32).contains(&n)) << i;
+        }
         let mut excluders = [0u128; 81];
         let mut base = Vec::new();
         for i in 0..81 {
-            if sets[i].count_ones() < 2 {
+            if sets[i].count_ones() < 2 || PEER_BITS[i] & singles != 0 {
                 continue;
             }
-            let peers = &PEERS[i];
-            if peers
-                .iter()
-                .any(|&p| sets[usize::from(p)].count_ones() == 1)
-            {
-                continue;
-            }
-            excluders[i] = peers
-                .iter()
-                .filter(|&&p| (2..=degree as u32).contains(&sets[usize::from(p)].count_ones()))
-                .fold(0u128, |m, &p| m | 1 << p);
+            excluders[i] = PEER_BITS[i] & small;
             if excluders[i] != 0 {
                 base.push(i);
             }
@@ -115,7 +111,9 @@ impl Exclusion {
         let mut steps = Vec::new();
         for (i, j) in self.pair_indices() {
             let cells = [self.base[i], self.base[j]];
-            steps.extend(self.exclude(&cells));
+            if self.reaches(cells[0], cells[1]) {
+                steps.extend(self.exclude(&cells));
+            }
         }
         steps
     }
@@ -135,6 +133,7 @@ impl Exclusion {
             if !self.reaches(a, b) {
                 continue; // the triplet's common excluding cells are fewer
             }
+            let common = self.excluders[a] & self.excluders[b];
             let mut tails = (self.excluders[a] | self.excluders[b]) & in_base;
             tails &= !(1u128 << a | 1u128 << b);
             tails &= seeing_two(self.excluders[a] & self.excluders[b]);
@@ -145,13 +144,45 @@ impl Exclusion {
                 // first pair in SE's order looks at it.
                 let k = index[t];
                 let earlier = k < j && (self.tail_of(a, t, b) || (k < i && self.tail_of(b, t, a)));
-                if earlier {
+                if earlier || self.plainly_fills([a, b, t], common) {
                     continue;
                 }
                 steps.extend(self.exclude(&[a, b, t]));
             }
         }
         steps
+    }
+
+    /// Whether free digits alone (of no excluding cell) give every
+    /// candidate of the triplet `cells` a possible way, `common` being the
+    /// excluding cells of its first two cells: a quick test that spares
+    /// [`Exclusion::exclude`] at most triplets.
+    fn plainly_fills(&self, cells: [usize; 3], common: u128) -> bool {
+        let sets = cells.map(|c| self.sets[c]);
+        let digits = sets[0] | sets[1] | sets[2];
+        let mut bound = 0;
+        let mut rest = common & self.excluders[cells[2]];
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.sets[e] & !digits == 0 {
+                bound |= self.sets[e];
+            }
+        }
+        let sees = |x: usize, y: usize| u32::from(PEER_BITS[cells[x]] >> cells[y] & 1 == 1);
+        // Per cell, whether the two others see each other.
+        let ties = [sees(1, 2), sees(0, 2), sees(0, 1)];
+        [(0, 1, 2), (1, 0, 2), (2, 0, 1)].iter().all(|&(k, j, l)| {
+            let [kj, kl, jl] = [ties[l], ties[j], ties[k]];
+            let (fj, fl) = (sets[j] & !bound, sets[l] & !bound);
+            // As in [`Fill::all`], first the digits of excluding cells.
+            let tied =
+                sets[k] & bound == 0 || (fj != 0 && fl != 0 && (jl == 0 || several16(fj | fl)));
+            let loose = sets[k] & !bound == 0
+                || (fj.count_ones() > kj && sets[l].count_ones() > kl + jl)
+                || (fl.count_ones() > kl && sets[j].count_ones() > kj + jl);
+            tied && loose
+        })
     }
 
     /// Whether the pair `a`, `b` is one SE extends to triplets.
@@ -167,27 +198,51 @@ impl Exclusion {
     /// The step on `cells`, if some candidate of theirs appears in no
     /// possible way to fill them.
     fn exclude(&self, cells: &[usize]) -> Option<Step> {
+        let (within, excluding) = self.excluding(cells)?;
+        if self.all_fill(cells, excluding.as_slice()) {
+            return None;
+        }
+        self.step(cells, within)
+    }
+
+    /// The common excluding cells of `cells` that hold none but their
+    /// digits (only those can be emptied), as a mask and their digits;
+    /// `None` when these show there is no step.
+    fn excluding(&self, cells: &[usize]) -> Option<(u128, Excluding)> {
         let common = cells.iter().fold(!0u128, |m, &c| m & self.excluders[c]);
         if !several(common) {
             return None;
         }
-        // Only an excluding cell within the cells' digits can be emptied.
         let digits = cells.iter().fold(0u16, |m, &c| m | self.sets[c]);
-        let mut relevant = [(0usize, 0u16); 20];
-        let mut n = 0;
+        let mut excluding = Excluding {
+            sets: [0; 20],
+            n: 0,
+        };
+        let mut within = 0u128;
         let mut rest = common;
         while rest != 0 {
             let e = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             if self.sets[e] & !digits == 0 {
-                relevant[n] = (e, self.sets[e]);
-                n += 1;
+                excluding.sets[excluding.n] = self.sets[e];
+                excluding.n += 1;
+                within |= 1 << e;
             }
         }
-        if n == 0 && !self.twin_pair(cells) {
+        if within == 0 && !self.twin_pair(cells) {
             return None; // every way with distinct digits survives
         }
-        let (allowed, locking) = self.ways(cells, &relevant[..n])?;
+        Some((within, excluding))
+    }
+
+    /// The step on `cells` with the excluding cells `within`, found by
+    /// trying the ways to fill them.
+    fn step(&self, cells: &[usize], within: u128) -> Option<Step> {
+        let excluding: Vec<(usize, u16)> = (0..81)
+            .filter(|&e| within >> e & 1 == 1)
+            .map(|e| (e, self.sets[e]))
+            .collect();
+        let (allowed, locking) = self.ways(cells, &excluding)?;
         let technique = match cells.len() {
             2 => Technique::AlignedPairExclusion,
             _ => Technique::AlignedTripletExclusion,
@@ -201,6 +256,30 @@ impl Exclusion {
         step.cells
             .extend((0..81).filter(|&e| locking >> e & 1 == 1).map(cell));
         Some(step)
+    }
+
+    /// Whether every candidate of `cells` appears in a possible way: then
+    /// there is no step, as at nearly every pair and triplet, and the full
+    /// search is spared.
+    fn all_fill(&self, cells: &[usize], excluding: &[u16]) -> bool {
+        let digits = Digits::new(excluding);
+        let sees = |x: usize, y: usize| PEER_BITS[cells[x]] >> cells[y] & 1 == 1;
+        if let [a, b] = *cells {
+            let both = sees(0, 1);
+            return digits.pair_fills(self.sets[a], self.sets[b], both)
+                && digits.pair_fills(self.sets[b], self.sets[a], both);
+        }
+        let sets = [cells[0], cells[1], cells[2]].map(|c| self.sets[c]);
+        // Per cell, whether the two others see each other.
+        let ties = [sees(1, 2), sees(0, 2), sees(0, 1)];
+        [(0, 1, 2), (1, 0, 2), (2, 0, 1)].iter().all(|&(k, j, l)| {
+            let fill = Fill {
+                sets: [sets[j], sets[l]],
+                sees: [ties[l], ties[j], ties[k]],
+                digits: &digits,
+            };
+            fill.all(sets[k])
+        })
     }
 
     /// Whether two of `cells` see each other and hold the same two digits
@@ -238,6 +317,150 @@ impl Exclusion {
             return None;
         }
         Some((allowed, ways.locking()))
+    }
+}
+
+/// The digits of the excluding cells of some cells, as the ways to fill
+/// these cells meet them.
+struct Digits<'a> {
+    /// The digits of the excluding cells (with no digit outside the
+    /// cells').
+    excluding: &'a [u16],
+    /// Per digit (bit index), the digits sharing a two-digit excluding cell
+    /// with it.
+    paired: [u16; 9],
+    /// The digits of no excluding cell.
+    free: u16,
+}
+
+impl<'a> Digits<'a> {
+    fn new(excluding: &'a [u16]) -> Digits<'a> {
+        let mut paired = [0u16; 9];
+        let mut all = 0;
+        for &s in excluding {
+            all |= s;
+            if s.count_ones() == 2 {
+                let low = s & s.wrapping_neg();
+                paired[index(low)] |= s & !low;
+                paired[index(s & !low)] |= low;
+            }
+        }
+        Digits {
+            excluding,
+            paired,
+            free: !all,
+        }
+    }
+
+    /// Whether every candidate of a cell (digits `own`) of a pair has a
+    /// digit of the other cell (`other`) to go with it: not the same one
+    /// when the cells see each other (`sees`), nor one sharing a two-digit
+    /// excluding cell with it (a pair's excluding cells have two digits).
+    fn pair_fills(&self, own: u16, other: u16, sees: bool) -> bool {
+        bits(own & !self.free).all(|d| {
+            let same = if sees { d } else { 0 };
+            other & !self.paired[index(d)] & !same != 0
+        })
+    }
+}
+
+/// The two other cells of a triplet, seen from one cell.
+struct Fill<'a> {
+    /// Their candidates.
+    sets: [u16; 2],
+    /// Whether the first, the second of them sees the first cell, and
+    /// whether they see each other.
+    sees: [bool; 3],
+    digits: &'a Digits<'a>,
+}
+
+impl Fill<'_> {
+    /// Whether every candidate (of `own`) of the first cell has a possible
+    /// way. Two digits of a way outside the excluding cells (`free`) make
+    /// it possible when the digits do not clash: no excluding cell can then
+    /// lose all its digits. So most candidates are settled all at once.
+    fn all(&self, own: u16) -> bool {
+        let free = self.digits.free;
+        let [sj, sl] = self.sets;
+        let (fj, fl) = (sj & free, sl & free);
+        let [kj, kl, jl] = self.sees.map(u32::from);
+        let bound = own & !free;
+        if bound != 0 && !self.pick(fj, fl) {
+            // A bound digit never clashes with free ones, and with a free
+            // digit in another cell, a last digit not paired with it does.
+            let paired = bits(bound).fold(0, |m, d| m | self.digits.paired[index(d)]);
+            let settled = (fj != 0 && (sl & !paired).count_ones() > kl + jl)
+                || (fl != 0 && (sj & !paired).count_ones() > kj + jl);
+            if !settled && !bits(bound).all(|d| self.alive(d)) {
+                return false;
+            }
+        }
+        // A free digit, one in another cell and any in the last cell, each
+        // cell with enough digits left when the digit before is taken away.
+        let loose = own & free;
+        loose == 0
+            || (fj.count_ones() > kj && sl.count_ones() > kl + jl)
+            || (fl.count_ones() > kl && sj.count_ones() > kj + jl)
+            || bits(loose).all(|d| self.alive(d))
+    }
+
+    /// Whether the first cell has a possible way with the digit bit `d`.
+    /// Usually one other cell can take a free digit and the last one any
+    /// digit clashing with neither: at most `d` and that digit then belong
+    /// to excluding cells, so only a two-digit cell with both of them could
+    /// be emptied, and `open` leaves those out. Otherwise the digits of the
+    /// second cell are tried one by one.
+    fn alive(&self, d: u16) -> bool {
+        let paired = self.digits.paired[index(d)];
+        let open = |k: usize| {
+            let same = if self.sees[k] { d } else { 0 };
+            self.sets[k] & !paired & !same
+        };
+        let (j, l) = (open(0), open(1));
+        let free = self.digits.free;
+        if self.pick(j & free, l) || self.pick(j, l & free) {
+            return true;
+        }
+        bits(j).any(|db| {
+            let same = if self.sees[2] { db } else { 0 };
+            let mut avail = l & !self.digits.paired[index(db)] & !same;
+            if db != d {
+                // A three-digit cell with `d` and `db` forbids its third.
+                for &s in self.digits.excluding {
+                    if s.count_ones() == 3 && s & d != 0 && s & db != 0 {
+                        avail &= !(s & !d & !db);
+                    }
+                }
+            }
+            avail != 0
+        })
+    }
+
+    /// Whether the other cells can take a digit of `x` and `y`, different
+    /// when they see each other.
+    fn pick(&self, x: u16, y: u16) -> bool {
+        x != 0 && y != 0 && (!self.sees[2] || several16(x | y))
+    }
+}
+
+/// Whether the digit set `m` has two digits or more.
+fn several16(m: u16) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// The digits of some excluding cells (a cell has 20 peers), without
+/// allocating.
+struct Excluding {
+    /// The digit sets, the first `n` in use.
+    sets: [u16; 20],
+    /// How many cells.
+    n: usize,
+}
+
+impl Excluding {
+    /// The digit sets of the cells.
+    fn as_slice(&self) -> &[u16] {
+        &self.sets[..self.n]
     }
 }
 
@@ -600,6 +823,92 @@ mod tests {
             }
         }
         assert!(found[0] > 1000 && found[1] > 1000, "{found:?}");
+    }
+
+    impl Exclusion {
+        /// The steps of [`Exclusion::pairs`] or [`Exclusion::triplets`]
+        /// found without the quick tests that spare the full search.
+        fn plain(&self, degree: usize) -> Vec<Step> {
+            let mut steps = Vec::new();
+            for (i, j) in self.pair_indices() {
+                let (a, b) = (self.base[i], self.base[j]);
+                if degree == 2 {
+                    steps.extend(self.plain_step(&[a, b]));
+                    continue;
+                }
+                for (k, &t) in self.base.iter().enumerate() {
+                    let first = !(k < j && self.tail_of(a, t, b) || k < i && self.tail_of(b, t, a));
+                    if t != a && t != b && self.tail_of(a, b, t) && first {
+                        steps.extend(self.plain_step(&[a, b, t]));
+                    }
+                }
+            }
+            steps
+        }
+
+        fn plain_step(&self, cells: &[usize]) -> Option<Step> {
+            let (within, _) = self.excluding(cells)?;
+            self.step(cells, within)
+        }
+    }
+
+    /// Positions met solving the sample puzzles step by step, and the same
+    /// with random candidates taken out (more small cells, more steps).
+    fn positions() -> Vec<Candidates> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut out = Vec::new();
+        let puzzles: Vec<Grid> = ["top1465_200.txt", "random_minimal_200.txt"]
+            .iter()
+            .flat_map(|name| sample(name).into_iter().take(40))
+            .collect();
+        for puzzle in puzzles {
+            let mut grid = puzzle;
+            let mut candidates = Candidates::from_grid(&grid);
+            for _ in 0..200 {
+                out.push(candidates);
+                let mut thinned = candidates;
+                for _ in 0..rng.random_range(0..30) {
+                    let c = cell(rng.random_range(0..81));
+                    let set = thinned.get(c).bits();
+                    if set.count_ones() > 2 {
+                        let d = bits(set).nth(rng.random_range(0..set.count_ones() as usize));
+                        thinned.set(c, DigitSet::from_bits(set & !d.unwrap()));
+                    }
+                }
+                out.push(thinned);
+                let next = Technique::available()
+                    .filter(|&t| t.family() != crate::logic::Family::Exclusion)
+                    .find_map(|t| {
+                        crate::logic::find_steps(t, &grid, &candidates)
+                            .into_iter()
+                            .find(Step::is_productive)
+                    });
+                let Some(step) = next else { break };
+                step.apply(&mut grid, &mut candidates);
+            }
+        }
+        out
+    }
+
+    /// The quick tests never change the steps: the same as the full search
+    /// at every pair and triplet, on many positions.
+    #[test]
+    fn quick_tests_agree_with_the_full_search() {
+        let mut found = [0usize; 2];
+        for candidates in positions() {
+            for degree in [2, 3] {
+                let exclusion = Exclusion::new(&candidates, degree);
+                let fast = if degree == 2 {
+                    exclusion.pairs()
+                } else {
+                    exclusion.triplets()
+                };
+                assert_eq!(fast, exclusion.plain(degree));
+                found[degree - 2] += fast.len();
+            }
+        }
+        assert!(found[0] > 50 && found[1] > 50, "{found:?}");
     }
 
     #[test]
