@@ -24,6 +24,7 @@
 pub mod als;
 pub mod chains;
 pub mod coloring;
+mod components;
 pub mod exclusion;
 pub mod explain;
 pub mod facts;

@@ -2,11 +2,13 @@
 //! sets, without tracing how: the transitive closure over the strongly
 //! connected components (Tarjan's algorithm), each component's sets being
 //! its own candidates and the sets of the components it leads to, which
-//! are complete before it.
+//! are complete before it ([`crate::logic::components`]).
 //!
 //! A breadth-first table without size limit holds exactly these literals
 //! (its premise included), so the checks can run on them and only the
 //! premises of a result need their tables traced ([`super::tables`]).
+
+use crate::logic::components::Components;
 
 /// Per truth value (index 0 off, 1 on, as the dense numbering alternates),
 /// per digit, the cells.
@@ -81,19 +83,11 @@ impl Closure {
         candidate: impl Fn(u16) -> (usize, usize),
     ) -> Closure {
         let bits = bits(n, candidate_lits, candidate);
-        let mut tarjan = Tarjan {
-            order: vec![u32::MAX; n],
-            low: vec![0; n],
-            on_stack: vec![false; n],
-            stack: Vec::new(),
-            calls: Vec::new(),
-            next: 0,
-        };
         let mut component = vec![u32::MAX; n];
         let mut flat: Vec<Flat> = Vec::with_capacity(n);
         let mut merged = Vec::with_capacity(n);
         let mut next: Vec<u64> = Vec::new();
-        let mut close = |members: &[u16]| {
+        let close = |members: &[u16]| {
             let c = flat.len() as u32;
             merged.push(c);
             let mut own = [0u64; WORDS];
@@ -127,79 +121,10 @@ impl Closure {
             }
             flat.push(own);
         };
-        for root in 0..n as u16 {
-            if tarjan.order[root as usize] == u32::MAX {
-                tarjan.visit(&successors, root, &mut close);
-            }
-        }
+        Components::new(n).visit_all(&successors, close);
         Closure {
             component,
             sets: flat.iter().map(sets_of).collect(),
-        }
-    }
-}
-
-/// Tarjan's strongly connected components, without recursion.
-struct Tarjan {
-    /// The visiting order of each literal (`u32::MAX`: not visited).
-    order: Vec<u32>,
-    /// The lowest order reachable within the current search tree.
-    low: Vec<u32>,
-    on_stack: Vec<bool>,
-    stack: Vec<u16>,
-    /// The literals being visited, each with its next successor's place.
-    calls: Vec<(u16, u32)>,
-    next: u32,
-}
-
-impl Tarjan {
-    /// Starts a visit at `v`.
-    fn enter(&mut self, v: u16) {
-        self.order[v as usize] = self.next;
-        self.low[v as usize] = self.next;
-        self.next += 1;
-        self.stack.push(v);
-        self.on_stack[v as usize] = true;
-        self.calls.push((v, 0));
-    }
-
-    /// Visits everything reachable from `root`, handing each component to
-    /// `close` as it completes (the components it leads to before it).
-    fn visit<'a>(
-        &mut self,
-        successors: &impl Fn(u16) -> &'a [u16],
-        root: u16,
-        close: &mut impl FnMut(&[u16]),
-    ) {
-        self.enter(root);
-        while let Some(&(v, at)) = self.calls.last() {
-            let vi = v as usize;
-            if let Some(&w) = successors(v).get(at as usize) {
-                self.calls.last_mut().expect("a call").1 += 1;
-                let w = w as usize;
-                if self.order[w] == u32::MAX {
-                    self.enter(w as u16);
-                } else if self.on_stack[w] {
-                    self.low[vi] = self.low[vi].min(self.order[w]);
-                }
-                continue;
-            }
-            self.calls.pop();
-            if let Some(&(u, _)) = self.calls.last() {
-                self.low[u as usize] = self.low[u as usize].min(self.low[vi]);
-            }
-            if self.low[vi] == self.order[vi] {
-                let from = self
-                    .stack
-                    .iter()
-                    .rposition(|&x| x == v)
-                    .expect("on the stack");
-                for &m in &self.stack[from..] {
-                    self.on_stack[m as usize] = false;
-                }
-                close(&self.stack[from..]);
-                self.stack.truncate(from);
-            }
         }
     }
 }

@@ -3,6 +3,8 @@
 //! cell and digit, off then on, then groups), and its direct implications
 //! are listed once, in [`Links::successors`] order.
 
+use crate::logic::components::Components;
+
 use super::{CANDIDATE_NODES, Links, Lit, bits16, candidate_node, node_of, off, on};
 
 /// The successor lists of every literal of a position.
@@ -131,14 +133,6 @@ impl Reach {
             .div_ceil(64)
             .max(1)
             .next_multiple_of(LANES);
-        let mut tarjan = Tarjan {
-            order: vec![u32::MAX; n],
-            low: vec![0; n],
-            on_stack: vec![false; n],
-            stack: Vec::new(),
-            calls: Vec::new(),
-            next: 0,
-        };
         let mut reach = Reach {
             component: vec![u32::MAX; n],
             sets: Vec::with_capacity(n * words),
@@ -146,11 +140,10 @@ impl Reach {
             merged: Vec::with_capacity(n),
             lone: Vec::with_capacity(n),
         };
-        for root in 0..n as u16 {
-            if tarjan.order[root as usize] == u32::MAX {
-                tarjan.visit(graph, root, &mut reach);
-            }
-        }
+        Components::new(n).visit_all(
+            |v| graph.successors(v),
+            |members| reach.close(graph, members),
+        );
         reach
     }
 
@@ -213,66 +206,6 @@ impl Reach {
 /// The words of a [`Reach`] set merged at once (a set's words are a
 /// multiple of it): merging sets is most of the work.
 const LANES: usize = 4;
-
-/// Tarjan's strongly connected components, without recursion.
-struct Tarjan {
-    /// The visiting order of each literal (`u32::MAX`: not visited).
-    order: Vec<u32>,
-    /// The lowest order reachable within the current search tree.
-    low: Vec<u32>,
-    on_stack: Vec<bool>,
-    stack: Vec<u16>,
-    /// The literals being visited, each with its next successor's place.
-    calls: Vec<(u16, u32)>,
-    next: u32,
-}
-
-impl Tarjan {
-    /// Starts a visit at `v`.
-    fn enter(&mut self, graph: &Graph, v: u16) {
-        self.order[v as usize] = self.next;
-        self.low[v as usize] = self.next;
-        self.next += 1;
-        self.stack.push(v);
-        self.on_stack[v as usize] = true;
-        self.calls.push((v, graph.start[v as usize]));
-    }
-
-    /// Visits everything reachable from `root`, closing the components
-    /// in `reach` as they complete.
-    fn visit(&mut self, graph: &Graph, root: u16, reach: &mut Reach) {
-        self.enter(graph, root);
-        while let Some(&(v, at)) = self.calls.last() {
-            let vi = v as usize;
-            if at < graph.start[vi + 1] {
-                self.calls.last_mut().expect("a call").1 += 1;
-                let w = graph.succ[at as usize] as usize;
-                if self.order[w] == u32::MAX {
-                    self.enter(graph, w as u16);
-                } else if self.on_stack[w] {
-                    self.low[vi] = self.low[vi].min(self.order[w]);
-                }
-                continue;
-            }
-            self.calls.pop();
-            if let Some(&(u, _)) = self.calls.last() {
-                self.low[u as usize] = self.low[u as usize].min(self.low[vi]);
-            }
-            if self.low[vi] == self.order[vi] {
-                let from = self
-                    .stack
-                    .iter()
-                    .rposition(|&x| x == v)
-                    .expect("on the stack");
-                for &m in &self.stack[from..] {
-                    self.on_stack[m as usize] = false;
-                }
-                reach.close(graph, &self.stack[from..]);
-                self.stack.truncate(from);
-            }
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -13,6 +13,7 @@
 use super::board::{
     Bits, Board, Cand, cand, cell_of, cells, digit_of, digits, peers_of, two_digits,
 };
+use crate::logic::components::Components;
 use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
 
 /// The "on" potentials each candidate forces through static X and Y links.
@@ -281,88 +282,50 @@ struct Reach {
     members: Vec<Bits>,
 }
 
-/// Reachability from every node (itself included), by Tarjan's
-/// components (emitted successors first) and unions of bitboards.
+/// Reachability from every node (itself included), by the components of
+/// [`Components`] (emitted successors first) and unions of bitboards.
 fn reach(board: &Board, edges: &Edges) -> Reach {
     let n = 729;
-    let mut index = vec![UNSEEN; n];
-    let mut low = vec![0u32; n];
-    let mut on_stack = vec![false; n];
     let mut comp = vec![UNSEEN; n];
-    let mut stack: Vec<usize> = Vec::new();
     // A component per candidate at most: reserved, the lists never move.
     let count: usize = board.digits.iter().map(|m| m.count_ones() as usize).sum();
     let mut comps: Vec<Bits> = Vec::with_capacity(count);
     let mut members: Vec<Bits> = Vec::with_capacity(count);
-    let mut counter = 0u32;
     let mut looped = [0u128; 9];
-    let mut call: Vec<(usize, usize)> = Vec::new();
-    for root in 0..n {
-        if index[root] != UNSEEN || !board.has(root as Cand) {
-            continue;
+    let mut close = |group: &[u16]| {
+        let id = comps.len() as u32;
+        let mut own = [0u128; 9];
+        for &w in group {
+            comp[usize::from(w)] = id;
+            own[digit_of(w)] |= 1u128 << cell_of(w);
         }
-        call.push((root, 0));
-        index[root] = counter;
-        low[root] = counter;
-        counter += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some(&mut (v, ref mut i)) = call.last_mut() {
-            if let Some(&w) = edges.of(v).get(*i) {
-                *i += 1;
-                let w = usize::from(w);
-                if index[w] == UNSEEN {
-                    index[w] = counter;
-                    low[w] = counter;
-                    counter += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    call.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
-                }
-                continue;
+        members.push(own);
+        if group.len() > 1 {
+            for (l, m) in looped.iter_mut().zip(&own) {
+                *l |= m;
             }
-            call.pop();
-            if let Some(&(parent, _)) = call.last() {
-                low[parent] = low[parent].min(low[v]);
-            }
-            if low[v] == index[v] {
-                let id = comps.len() as u32;
-                let mut bits = [0u128; 9];
-                let mut size = 0;
-                loop {
-                    let w = stack.pop().expect("v is on the stack");
-                    on_stack[w] = false;
-                    comp[w] = id;
-                    bits[digit_of(w as Cand)] |= 1u128 << cell_of(w as Cand);
-                    size += 1;
-                    if w == v {
-                        break;
-                    }
-                }
-                // Successors' components were emitted before this one.
-                let own = bits;
-                members.push(own);
-                if size > 1 {
-                    for (l, m) in looped.iter_mut().zip(&own) {
-                        *l |= m;
-                    }
-                }
-                for (d, &m) in own.iter().enumerate() {
-                    for c in cells(m) {
-                        for &w in edges.of(usize::from(cand(c, d))) {
-                            let cw = comp[usize::from(w)];
-                            if cw != id {
-                                for (b, o) in bits.iter_mut().zip(&comps[cw as usize]) {
-                                    *b |= o;
-                                }
-                            }
+        }
+        // Successors' components were emitted before this one.
+        let mut bits = own;
+        for (d, &m) in own.iter().enumerate() {
+            for c in cells(m) {
+                for &w in edges.of(usize::from(cand(c, d))) {
+                    let cw = comp[usize::from(w)];
+                    if cw != id {
+                        for (b, o) in bits.iter_mut().zip(&comps[cw as usize]) {
+                            *b |= o;
                         }
                     }
                 }
-                comps.push(bits);
             }
+        }
+        comps.push(bits);
+    };
+    let mut tarjan = Components::new(n);
+    let successors = |v: u16| edges.of(usize::from(v));
+    for root in 0..n as Cand {
+        if !tarjan.seen(root) && board.has(root) {
+            tarjan.visit(&successors, root, &mut close);
         }
     }
     Reach {
