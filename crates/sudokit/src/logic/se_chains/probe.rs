@@ -11,9 +11,9 @@
 
 use super::board::{
     Bits, Board, Cand, Pot, PotSet, SE_HOUSE_MASKS, cand, cand_of, cell_of, cells, digit_of,
-    digits, is_on, pot, two_bits, two_digits,
+    digits, pot, two_bits, two_digits,
 };
-use crate::logic::single_digit::PEER_BITS;
+use super::producers::loop_removable;
 
 /// No parent: the root.
 const ROOT: u32 = u32::MAX;
@@ -198,29 +198,15 @@ impl CycleProbe {
     /// one outside the loop's cells that sees an "on" and an "off" node of
     /// its digit (SE's `createCycleHint`).
     fn loop_removes(&self, board: &Board, last: u32) -> bool {
-        let path = || {
-            let mut n = last;
-            std::iter::from_fn(move || {
-                (n != ROOT).then(|| {
-                    let p = self.pots[n as usize];
-                    n = self.parents[n as usize];
-                    p
-                })
+        let mut n = last;
+        let path = std::iter::from_fn(move || {
+            (n != ROOT).then(|| {
+                let p = self.pots[n as usize];
+                n = self.parents[n as usize];
+                p
             })
-        };
-        let loop_cells = path().fold(0u128, |m, p| m | 1u128 << cell_of(cand_of(p)));
-        let (mut fwd, mut back) = ([0u128; 9], [0u128; 9]);
-        for p in path() {
-            let c = cand_of(p);
-            let (cell, d) = (cell_of(c), digit_of(c));
-            let seen = PEER_BITS[cell] & board.digits[d] & !loop_cells;
-            if is_on(p) {
-                fwd[d] |= seen;
-            } else {
-                back[d] |= seen;
-            }
-        }
-        (0..9).any(|d| fwd[d] & back[d] != 0)
+        });
+        loop_removable(board, path).iter().any(|&m| m != 0)
     }
 }
 

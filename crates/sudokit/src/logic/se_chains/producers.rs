@@ -390,15 +390,23 @@ impl Builder<'_> {
 /// node "on" and a node "off" of their digit.
 pub(super) fn cycle_removable(arena: &Arena, board: &Board, dst_on: u32) -> Bits {
     let path = arena.main_path(dst_on);
-    let loop_cells = path[1..]
-        .iter()
-        .fold(0u128, |m, &n| m | 1u128 << cell_of(cand_of(arena.pot(n))));
+    loop_removable(board, path[1..].iter().map(|&n| arena.pot(n)))
+}
+
+/// The candidates outside a loop (its potentials `pots`, each once) that
+/// see a potential "on" and one "off" of their digit: what the loop
+/// removes, whether traced ([`cycle_removable`]) or replayed
+/// ([`super::probe`]).
+pub(super) fn loop_removable(board: &Board, pots: impl Iterator<Item = Pot> + Clone) -> Bits {
+    let loop_cells = pots
+        .clone()
+        .fold(0u128, |m, p| m | 1u128 << cell_of(cand_of(p)));
     let (mut fwd, mut back) = ([0u128; 9], [0u128; 9]);
-    for &n in &path[1..] {
-        let c = cand_of(arena.pot(n));
+    for p in pots {
+        let c = cand_of(p);
         let (cell, d) = (cell_of(c), digit_of(c));
         let seen = PEER_BITS[cell] & board.digits[d] & !loop_cells;
-        if is_on(arena.pot(n)) {
+        if is_on(p) {
             fwd[d] |= seen;
         } else {
             back[d] |= seen;
