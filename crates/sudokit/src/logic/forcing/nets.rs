@@ -354,6 +354,8 @@ pub(crate) fn store(candidates: &Candidates) -> Store {
 mod tests {
     use super::*;
     use crate::logic::soundness::sample;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
 
     /// The houses holding each digit once, by a test per house.
     fn lone_by_scan(places: u128) -> u128 {
@@ -400,18 +402,12 @@ mod tests {
     /// random cell sets.
     #[test]
     fn lone_houses_match_a_scan_per_house() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x9e37_79b9_7f4a_7c15);
         let all = (1u128 << 81) - 1;
         let mut lone = 0;
         for k in 0..20_000 {
-            let a = u128::from(next()) << 64 | u128::from(next());
-            let b = u128::from(next()) << 64 | u128::from(next());
+            let a = rng.random::<u128>();
+            let b = rng.random::<u128>();
             let places = match k % 3 {
                 0 => a & b & all,
                 1 => a & all,
@@ -426,18 +422,12 @@ mod tests {
     /// The houses holding a cell agree with a test per house.
     #[test]
     fn houses_holding_match_a_scan_per_house() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x2545_f491_4f6c_dd1d);
         let all = (1u128 << 81) - 1;
         for k in 0..20_000 {
-            let a = u128::from(next()) << 64 | u128::from(next());
-            let b = u128::from(next()) << 64 | u128::from(next());
-            let c = u128::from(next()) << 64 | u128::from(next());
+            let a = rng.random::<u128>();
+            let b = rng.random::<u128>();
+            let c = rng.random::<u128>();
             let cells = match k % 3 {
                 0 => a & b & c & all,
                 1 => a & b & all,
