@@ -17,6 +17,7 @@
 
 use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Grid};
+use crate::logic::memo;
 use crate::logic::single_digit::PEER_BITS;
 use crate::logic::{Step, Technique};
 
@@ -29,37 +30,33 @@ pub const IMPLEMENTED: &[Technique] = &[
 /// Every step of `technique` (a member of this family) on the position, in
 /// SE's order of the cells.
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
-    let _ = grid;
-    let degree = match technique {
-        Technique::AlignedPairExclusion => 2,
-        Technique::AlignedTripletExclusion => 3,
+    let (slot, degree) = match technique {
+        Technique::AlignedPairExclusion => (&PAIRS, 2),
+        Technique::AlignedTripletExclusion => (&TRIPLETS, 3),
         _ => return Vec::new(),
     };
     // The SE walk asks for the triplets twice at a position (Nishio's
     // producer must know whether SE would have stopped before it), and the
     // search is costly: remember the last answer of each degree.
-    let key: [u16; 81] = std::array::from_fn(|i| candidates.get(cell(i)).bits());
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        let slot = &mut last[degree - 2];
-        if let Some((_, steps)) = slot.as_ref().filter(|(k, _)| *k == key) {
-            return steps.clone();
-        }
-        let exclusion = Exclusion::new(candidates, degree);
-        let steps = if degree == 2 {
-            exclusion.pairs()
-        } else {
-            exclusion.triplets()
-        };
-        *slot = Some((key, steps.clone()));
-        steps
-    })
+    memo::recall(
+        slot,
+        grid,
+        candidates,
+        || {
+            let exclusion = Exclusion::new(candidates, degree);
+            if degree == 2 {
+                exclusion.pairs()
+            } else {
+                exclusion.triplets()
+            }
+        },
+        Vec::clone,
+    )
 }
 
-type Remembered = Option<([u16; 81], Vec<Step>)>;
-
 thread_local! {
-    static LAST: std::cell::RefCell<[Remembered; 2]> = const { std::cell::RefCell::new([None, None]) };
+    static PAIRS: memo::Slot<Vec<Step>> = const { std::cell::RefCell::new(None) };
+    static TRIPLETS: memo::Slot<Vec<Step>> = const { std::cell::RefCell::new(None) };
 }
 
 fn cell(i: usize) -> Cell {
