@@ -27,11 +27,15 @@ pub(super) struct StaticReach {
     /// The candidates that lie on a loop of implications (only they can
     /// start a bidirectional cycle).
     pub looped: Bits,
-    partners: Vec<[Cand; 4]>,
+    /// The static strong links, which also give each candidate's partners.
+    pub links: StrongLinks,
+    /// The candidates of the position, per digit.
+    places: Bits,
     /// Per component, its members.
     members: Vec<Bits>,
 }
 
+#[cfg(test)]
 const NONE: Cand = Cand::MAX;
 
 /// No component: not a candidate.
@@ -61,8 +65,8 @@ impl StaticReach {
 
     /// The reach of every candidate of `board`.
     pub(super) fn new(board: &Board) -> StaticReach {
-        let partners = strong_partners(board);
-        let edges = Edges::build(board);
+        let links = StrongLinks::new(board);
+        let edges = Edges::build(board, &links);
         let Reach {
             comp,
             comps,
@@ -73,7 +77,8 @@ impl StaticReach {
             comp,
             comps,
             looped,
-            partners,
+            links,
+            places: board.digits,
             members,
         }
     }
@@ -119,14 +124,20 @@ impl StaticReach {
     /// Whether `z` off forces `z` on.
     pub(super) fn placeable(&self, z: Cand) -> bool {
         let (cell, d) = (cell_of(z), digit_of(z));
-        self.partners[usize::from(z)]
-            .iter()
-            .any(|&p| p != NONE && self.on(p)[d] >> cell & 1 == 1)
+        let forces_z = |p: Cand| self.on(p)[d] >> cell & 1 == 1;
+        if self.links.bivalue >> cell & 1 == 1 {
+            let other = (0..9).find(|&e| e != d && self.places[e] >> cell & 1 == 1);
+            if other.is_some_and(|e| forces_z(cand(cell, e))) {
+                return true;
+            }
+        }
+        cells(self.links.partner[d][cell]).any(|c| forces_z(cand(c, d)))
     }
 }
 
 /// The strong partners of each candidate: the other digit of a bivalue
 /// cell, the other place of the digit in each bilocal house.
+#[cfg(test)]
 fn strong_partners(board: &Board) -> Vec<[Cand; 4]> {
     let mut out = vec![[NONE; 4]; 729];
     for cell in 0..81 {
@@ -161,35 +172,23 @@ fn two_bits(m: u128) -> bool {
 
 /// The candidates that candidate `a` on forces on in one step: it turns
 /// off its cellmates and the peers of its digit; each of those turns on
-/// its other place in a bilocal house (`bilocal`: per digit, the houses'
-/// two places) and the other digit of its cell if bivalue.
-fn successors(board: &Board, bilocal: &[Vec<u128>; 9], bivalue: u128, a: Cand) -> Bits {
+/// its partners in the bilocal houses of its digit and the other digit of
+/// its cell if bivalue.
+fn successors(board: &Board, links: &StrongLinks, a: Cand) -> Bits {
     let (cell, d) = (cell_of(a), digit_of(a));
-    let here = 1u128 << cell;
     let peers = board.digits[d] & PEER_BITS[cell];
     let mut succ = [0u128; 9];
-    for &pair in &bilocal[d] {
-        let hit = pair & peers;
-        if hit == pair {
-            succ[d] |= pair;
-        } else if hit != 0 {
-            succ[d] |= pair & !hit;
-        }
-    }
-    for c in cells(peers & bivalue) {
+    let partner = &links.partner[d];
+    succ[d] = cells(peers & links.bilocal[d]).fold(0, |m, c| m | partner[c]);
+    for c in cells(peers & links.bivalue) {
         let other = (board.cells[c] & !(1 << d)).trailing_zeros() as usize;
         succ[other] |= 1u128 << c;
     }
     // A cellmate's bivalue partner is `a` itself.
     for e in digits(board.cells[cell] & !(1 << d)) {
-        for (_, h) in super::board::se_houses(cell) {
-            let places = board.digits[e] & HOUSE_BITS[h];
-            if two_bits(places) {
-                succ[e] |= places & !here;
-            }
-        }
+        succ[e] |= links.partner[e][cell];
     }
-    succ[d] &= !here;
+    succ[d] &= !(1u128 << cell);
     succ
 }
 
@@ -200,25 +199,11 @@ struct Edges {
 }
 
 impl Edges {
-    /// The graph of `board`: from each candidate "on", the candidates that
-    /// the strong partners of what it turns off force on (itself left
-    /// out), found per candidate with bitboards.
-    fn build(board: &Board) -> Edges {
-        let mut bivalue = 0u128;
-        for cell in cells(board.empty) {
-            let set = board.cells[cell];
-            if set != 0 && two_bits(u128::from(set)) {
-                bivalue |= 1u128 << cell;
-            }
-        }
-        // Per digit, the houses where it has exactly two places.
-        let bilocal: [Vec<u128>; 9] = std::array::from_fn(|d| {
-            HOUSE_BITS
-                .iter()
-                .map(|&h| board.digits[d] & h)
-                .filter(|&m| two_bits(m))
-                .collect()
-        });
+    /// The graph of `board` (whose strong links are `links`): from each
+    /// candidate "on", the candidates that the strong partners of what it
+    /// turns off force on (itself left out), found per candidate with
+    /// bitboards.
+    fn build(board: &Board, links: &StrongLinks) -> Edges {
         let mut edges = Edges {
             start: vec![0; 730],
             to: Vec::with_capacity(4096),
@@ -226,7 +211,7 @@ impl Edges {
         for a in 0..729u16 {
             edges.start[usize::from(a)] = edges.to.len() as u32;
             if board.has(a) {
-                let succ = successors(board, &bilocal, bivalue, a);
+                let succ = successors(board, links, a);
                 for (e, &m) in succ.iter().enumerate() {
                     edges.to.extend(cells(m).map(|c| cand(c, e)));
                 }
@@ -512,7 +497,8 @@ mod tests {
             let mut pos = Position::new(puzzle);
             while let Some(step) = next_step(&pos) {
                 let board = Board::new(&pos.grid, &pos.candidates);
-                let (fast, slow) = (Edges::build(&board), Edges::by_partners(&board));
+                let links = StrongLinks::new(&board);
+                let (fast, slow) = (Edges::build(&board, &links), Edges::by_partners(&board));
                 for v in 0..729 {
                     let (mut got, mut want) = (fast.of(v).to_vec(), slow.of(v).to_vec());
                     got.sort_unstable();
@@ -526,6 +512,62 @@ mod tests {
             }
         }
         assert!(positions > 100, "{positions}");
+    }
+
+    /// What every candidate forces on, and whether its "off" forces it
+    /// on, match a plain search over the partner-by-partner graph and the
+    /// partner list, on every position of SE's walk through hard and
+    /// random minimal puzzles.
+    #[test]
+    fn reach_matches_a_search_by_partners() {
+        use crate::logic::se_chains::walk::next_step;
+        use crate::logic::solver::Position;
+        use crate::logic::soundness::sample;
+        let mut puzzles = sample("top1465_200.txt")[..8].to_vec();
+        puzzles.extend_from_slice(&sample("random_minimal_200.txt")[..20]);
+        let (mut positions, mut placeable) = (0, 0);
+        for puzzle in &puzzles {
+            let mut pos = Position::new(puzzle);
+            while let Some(step) = next_step(&pos) {
+                let board = Board::new(&pos.grid, &pos.candidates);
+                let reach = StaticReach::new(&board);
+                let edges = Edges::by_partners(&board);
+                let partners = strong_partners(&board);
+                let on_of = |z: Cand| {
+                    let mut bits = [0u128; 9];
+                    let mut todo = vec![z];
+                    bits[digit_of(z)] |= 1u128 << cell_of(z);
+                    while let Some(v) = todo.pop() {
+                        for &w in edges.of(usize::from(v)) {
+                            let (m, bit) = (&mut bits[digit_of(w)], 1u128 << cell_of(w));
+                            if *m & bit == 0 {
+                                *m |= bit;
+                                todo.push(w);
+                            }
+                        }
+                    }
+                    bits
+                };
+                let all: Vec<Bits> = (0..729u16).map(on_of).collect();
+                for z in (0..729u16).filter(|&z| board.has(z)) {
+                    assert_eq!(*reach.on(z), all[usize::from(z)], "{z} on {}", pos.grid);
+                    let (cell, d) = (cell_of(z), digit_of(z));
+                    let want = partners[usize::from(z)]
+                        .iter()
+                        .any(|&p| p != NONE && all[usize::from(p)][d] >> cell & 1 == 1);
+                    assert_eq!(reach.placeable(z), want, "{z} placeable {}", pos.grid);
+                    placeable += usize::from(want);
+                }
+                positions += 1;
+                if !pos.apply(&step) {
+                    break;
+                }
+            }
+        }
+        assert!(
+            positions > 300 && placeable > 1000,
+            "{positions} {placeable}"
+        );
     }
 
     #[test]

@@ -507,11 +507,11 @@ impl Forcing {
 fn cycles_producer(b: &mut Builder, reach: &StaticReach, able: &[(Cand, bool, bool)]) {
     let mut gate = CycleGate::new(reach);
     let mut probe = CycleProbe::default();
-    let links = StrongLinks::new(b.board);
+    let links = &reach.links;
     let mut forcing = Forcing {
         links: vec![NO_CHAIN; 2 * 1458],
     };
-    distances(b, able, &links, &mut forcing);
+    distances(b, able, links, &mut forcing);
     for (pass, (y, x)) in [(false, true), (true, false), (true, true)]
         .into_iter()
         .enumerate()
