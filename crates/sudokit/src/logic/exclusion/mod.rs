@@ -69,6 +69,8 @@ struct Exclusion {
     sets: [u16; 81],
     /// The cells that may take part, row-major.
     base: Vec<usize>,
+    /// The same cells, as a mask.
+    in_base: u128,
     /// Per cell: its excluding cells (peers with 2 to `degree` candidates).
     excluders: [u128; 81],
 }
@@ -93,17 +95,25 @@ impl Exclusion {
                 base.push(i);
             }
         }
+        let in_base = base.iter().fold(0u128, |m, &c| m | 1 << c);
         Exclusion {
             degree,
             sets,
             base,
+            in_base,
             excluders,
         }
     }
 
-    /// The pairs of base cells in SE's order: by the second, then the first.
-    fn pair_indices(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (1..self.base.len()).flat_map(|j| (0..j).map(move |i| (i, j)))
+    /// The pairs of base cells SE goes on with (two common excluding cells
+    /// at least) in SE's order: by the second cell, then the first. The
+    /// cells sharing two excluding cells with `b` are those seeing two of
+    /// them, found without trying every pair.
+    fn reaching_pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.base.iter().flat_map(move |&b| {
+            let below = (1u128 << b) - 1;
+            cells_of(seeing_two(self.excluders[b]) & self.in_base & below).map(move |a| (a, b))
+        })
     }
 
     /// Tests every pair or triplet (by the degree) in SE's order.
@@ -116,11 +126,8 @@ impl Exclusion {
     }
 
     fn pairs(&self, reuse: &mut Reuse) {
-        for (i, j) in self.pair_indices() {
-            let cells = [self.base[i], self.base[j]];
-            if self.reaches(cells[0], cells[1]) {
-                reuse.test(&cells, || self.exclude(&cells));
-            }
+        for (a, b) in self.reaching_pairs() {
+            reuse.test(&[a, b], || self.exclude(&[a, b]));
         }
     }
 
@@ -128,18 +135,9 @@ impl Exclusion {
         if self.base.len() < 3 {
             return;
         }
-        let in_base = self.base.iter().fold(0u128, |m, &c| m | 1 << c);
-        let mut index = [0usize; 81];
-        for (k, &c) in self.base.iter().enumerate() {
-            index[c] = k;
-        }
-        for (i, j) in self.pair_indices() {
-            let (a, b) = (self.base[i], self.base[j]);
-            if !self.reaches(a, b) {
-                continue; // the triplet's common excluding cells are fewer
-            }
+        for (a, b) in self.reaching_pairs() {
             let common = self.excluders[a] & self.excluders[b];
-            let mut tails = (self.excluders[a] | self.excluders[b]) & in_base;
+            let mut tails = (self.excluders[a] | self.excluders[b]) & self.in_base;
             tails &= !(1u128 << a | 1u128 << b);
             tails &= seeing_two(self.excluders[a] & self.excluders[b]);
             while tails != 0 {
@@ -147,8 +145,7 @@ impl Exclusion {
                 tails &= tails - 1;
                 // SE meets a triplet from each of its pairs: only the
                 // first pair in SE's order looks at it.
-                let k = index[t];
-                let earlier = k < j && (self.tail_of(a, t, b) || (k < i && self.tail_of(b, t, a)));
+                let earlier = t < b && (self.tail_of(a, t, b) || (t < a && self.tail_of(b, t, a)));
                 if earlier {
                     continue;
                 }
@@ -472,6 +469,15 @@ impl Excluding {
     fn as_slice(&self) -> &[u16] {
         &self.sets[..self.n]
     }
+}
+
+/// The cells of the mask `m`, lowest first.
+fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let c = m.trailing_zeros() as usize;
+        m &= m.wrapping_sub(1);
+        (c < 128).then_some(c)
+    })
 }
 
 /// The cells that see at least two of `cells`: a triplet's third cell must
@@ -836,6 +842,12 @@ mod tests {
     }
 
     impl Exclusion {
+        /// The pairs of base cells in SE's order: by the second, then the
+        /// first.
+        fn pair_indices(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+            (1..self.base.len()).flat_map(|j| (0..j).map(move |i| (i, j)))
+        }
+
         /// The steps of [`Exclusion::pairs`] or [`Exclusion::triplets`]
         /// found without the quick tests that spare the full search.
         fn plain(&self, degree: usize) -> Vec<Step> {
