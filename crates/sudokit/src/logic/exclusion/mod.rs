@@ -17,9 +17,12 @@
 
 use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Grid};
-use crate::logic::memo;
 use crate::logic::single_digit::PEER_BITS;
 use crate::logic::{Step, Technique};
+use reuse::{Outcomes, Reuse};
+use std::cell::RefCell;
+
+mod reuse;
 
 /// The techniques of this family that are implemented.
 pub const IMPLEMENTED: &[Technique] = &[
@@ -30,33 +33,30 @@ pub const IMPLEMENTED: &[Technique] = &[
 /// Every step of `technique` (a member of this family) on the position, in
 /// SE's order of the cells.
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
+    let _ = grid; // the steps depend on the candidates alone
     let (slot, degree) = match technique {
         Technique::AlignedPairExclusion => (&PAIRS, 2),
         Technique::AlignedTripletExclusion => (&TRIPLETS, 3),
         _ => return Vec::new(),
     };
+    let sets: [u16; 81] = std::array::from_fn(|i| candidates.get(cell(i)).bits());
     // The SE walk asks for the triplets twice at a position (Nishio's
-    // producer must know whether SE would have stopped before it), and the
-    // search is costly: remember the last answer of each degree.
-    memo::recall(
-        slot,
-        grid,
-        candidates,
-        || {
-            let exclusion = Exclusion::new(candidates, degree);
-            if degree == 2 {
-                exclusion.pairs()
-            } else {
-                exclusion.triplets()
-            }
-        },
-        Vec::clone,
-    )
+    // producer must know whether SE would have stopped before it), then at
+    // a position close to it: the last search's outcomes serve both.
+    slot.with(|slot| {
+        let mut last = slot.borrow_mut();
+        if last.sets != sets {
+            let mut reuse = Reuse::new(std::mem::take(&mut *last), &sets);
+            Exclusion::new(&sets, degree).search(&mut reuse);
+            *last = reuse.finish();
+        }
+        last.steps.clone()
+    })
 }
 
 thread_local! {
-    static PAIRS: memo::Slot<Vec<Step>> = const { std::cell::RefCell::new(None) };
-    static TRIPLETS: memo::Slot<Vec<Step>> = const { std::cell::RefCell::new(None) };
+    static PAIRS: RefCell<Outcomes> = RefCell::new(Outcomes::default());
+    static TRIPLETS: RefCell<Outcomes> = RefCell::new(Outcomes::default());
 }
 
 fn cell(i: usize) -> Cell {
@@ -65,16 +65,19 @@ fn cell(i: usize) -> Cell {
 
 /// The search for one degree (2 or 3) on a position.
 struct Exclusion {
+    degree: usize,
     sets: [u16; 81],
     /// The cells that may take part, row-major.
     base: Vec<usize>,
+    /// The same cells, as a mask.
+    in_base: u128,
     /// Per cell: its excluding cells (peers with 2 to `degree` candidates).
     excluders: [u128; 81],
 }
 
 impl Exclusion {
-    fn new(candidates: &Candidates, degree: usize) -> Exclusion {
-        let sets: [u16; 81] = std::array::from_fn(|i| candidates.get(cell(i)).bits());
+    fn new(sets: &[u16; 81], degree: usize) -> Exclusion {
+        let sets = *sets;
         let (mut singles, mut small) = (0u128, 0u128);
         for (i, set) in sets.iter().enumerate() {
             let n = set.count_ones();
@@ -92,46 +95,49 @@ impl Exclusion {
                 base.push(i);
             }
         }
+        let in_base = base.iter().fold(0u128, |m, &c| m | 1 << c);
         Exclusion {
+            degree,
             sets,
             base,
+            in_base,
             excluders,
         }
     }
 
-    /// The pairs of base cells in SE's order: by the second, then the first.
-    fn pair_indices(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (1..self.base.len()).flat_map(|j| (0..j).map(move |i| (i, j)))
+    /// The pairs of base cells SE goes on with (two common excluding cells
+    /// at least) in SE's order: by the second cell, then the first. The
+    /// cells sharing two excluding cells with `b` are those seeing two of
+    /// them, found without trying every pair.
+    fn reaching_pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.base.iter().flat_map(move |&b| {
+            let below = (1u128 << b) - 1;
+            cells_of(seeing_two(self.excluders[b]) & self.in_base & below).map(move |a| (a, b))
+        })
     }
 
-    fn pairs(&self) -> Vec<Step> {
-        let mut steps = Vec::new();
-        for (i, j) in self.pair_indices() {
-            let cells = [self.base[i], self.base[j]];
-            if self.reaches(cells[0], cells[1]) {
-                steps.extend(self.exclude(&cells));
-            }
+    /// Tests every pair or triplet (by the degree) in SE's order.
+    fn search(&self, reuse: &mut Reuse) {
+        if self.degree == 2 {
+            self.pairs(reuse);
+        } else {
+            self.triplets(reuse);
         }
-        steps
     }
 
-    fn triplets(&self) -> Vec<Step> {
+    fn pairs(&self, reuse: &mut Reuse) {
+        for (a, b) in self.reaching_pairs() {
+            reuse.test(&[a, b], || self.exclude(&[a, b]));
+        }
+    }
+
+    fn triplets(&self, reuse: &mut Reuse) {
         if self.base.len() < 3 {
-            return Vec::new();
+            return;
         }
-        let in_base = self.base.iter().fold(0u128, |m, &c| m | 1 << c);
-        let mut index = [0usize; 81];
-        for (k, &c) in self.base.iter().enumerate() {
-            index[c] = k;
-        }
-        let mut steps = Vec::new();
-        for (i, j) in self.pair_indices() {
-            let (a, b) = (self.base[i], self.base[j]);
-            if !self.reaches(a, b) {
-                continue; // the triplet's common excluding cells are fewer
-            }
+        for (a, b) in self.reaching_pairs() {
             let common = self.excluders[a] & self.excluders[b];
-            let mut tails = (self.excluders[a] | self.excluders[b]) & in_base;
+            let mut tails = (self.excluders[a] | self.excluders[b]) & self.in_base;
             tails &= !(1u128 << a | 1u128 << b);
             tails &= seeing_two(self.excluders[a] & self.excluders[b]);
             while tails != 0 {
@@ -139,15 +145,19 @@ impl Exclusion {
                 tails &= tails - 1;
                 // SE meets a triplet from each of its pairs: only the
                 // first pair in SE's order looks at it.
-                let k = index[t];
-                let earlier = k < j && (self.tail_of(a, t, b) || (k < i && self.tail_of(b, t, a)));
-                if earlier || self.plainly_fills([a, b, t], common) {
+                let earlier = t < b && (self.tail_of(a, t, b) || (t < a && self.tail_of(b, t, a)));
+                if earlier {
                     continue;
                 }
-                steps.extend(self.exclude(&[a, b, t]));
+                let cells = [a, b, t];
+                reuse.test(&cells, || {
+                    if self.plainly_fills(cells, common) {
+                        return None;
+                    }
+                    self.exclude(&cells)
+                });
             }
         }
-        steps
     }
 
     /// Whether free digits alone (of no excluding cell) give every
@@ -459,6 +469,15 @@ impl Excluding {
     fn as_slice(&self) -> &[u16] {
         &self.sets[..self.n]
     }
+}
+
+/// The cells of the mask `m`, lowest first.
+fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let c = m.trailing_zeros() as usize;
+        m &= m.wrapping_sub(1);
+        (c < 128).then_some(c)
+    })
 }
 
 /// The cells that see at least two of `cells`: a triplet's third cell must
@@ -823,6 +842,12 @@ mod tests {
     }
 
     impl Exclusion {
+        /// The pairs of base cells in SE's order: by the second, then the
+        /// first.
+        fn pair_indices(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+            (1..self.base.len()).flat_map(|j| (0..j).map(move |i| (i, j)))
+        }
+
         /// The steps of [`Exclusion::pairs`] or [`Exclusion::triplets`]
         /// found without the quick tests that spare the full search.
         fn plain(&self, degree: usize) -> Vec<Step> {
@@ -888,24 +913,65 @@ mod tests {
         out
     }
 
+    /// The candidates of each cell of `candidates`.
+    fn sets_of(candidates: &Candidates) -> [u16; 81] {
+        std::array::from_fn(|i| candidates.get(cell(i)).bits())
+    }
+
+    /// The steps of a search that reuses nothing.
+    fn fresh(sets: &[u16; 81], degree: usize) -> Vec<Step> {
+        let mut reuse = Reuse::new(Outcomes::default(), sets);
+        Exclusion::new(sets, degree).search(&mut reuse);
+        reuse.finish().steps
+    }
+
     /// The quick tests never change the steps: the same as the full search
     /// at every pair and triplet, on many positions.
     #[test]
     fn quick_tests_agree_with_the_full_search() {
         let mut found = [0usize; 2];
         for candidates in positions() {
+            let sets = sets_of(&candidates);
             for degree in [2, 3] {
-                let exclusion = Exclusion::new(&candidates, degree);
-                let fast = if degree == 2 {
-                    exclusion.pairs()
-                } else {
-                    exclusion.triplets()
-                };
-                assert_eq!(fast, exclusion.plain(degree));
+                let fast = fresh(&sets, degree);
+                assert_eq!(fast, Exclusion::new(&sets, degree).plain(degree));
                 found[degree - 2] += fast.len();
             }
         }
         assert!(found[0] > 50 && found[1] > 50, "{found:?}");
+    }
+
+    /// What [`find`] answers from the last search's outcomes is what a
+    /// search reusing nothing finds: along the solving paths (each position
+    /// followed by a thinned copy of it, then the next one), along the
+    /// paths alone, and jumping between unrelated puzzles at random.
+    #[test]
+    fn reused_outcomes_agree_with_a_fresh_search() {
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let walk = positions();
+        let path: Vec<Candidates> = walk.iter().step_by(2).copied().collect();
+        let mut shuffled = walk.clone();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        shuffled.shuffle(&mut rng);
+        let grid = Grid::empty();
+        let mut found = [0usize; 2];
+        let kept = reuse::kept();
+        for candidates in walk.iter().chain(&path).chain(&shuffled) {
+            let sets = sets_of(candidates);
+            for (degree, technique) in [
+                (2, Technique::AlignedPairExclusion),
+                (3, Technique::AlignedTripletExclusion),
+            ] {
+                let steps = find(technique, &grid, candidates);
+                assert_eq!(steps, fresh(&sets, degree));
+                found[degree - 2] += steps.len();
+            }
+        }
+        assert!(found[0] > 150 && found[1] > 150, "{found:?}");
+        // Most outcomes were reused, steps among them.
+        let kept = [0, 1].map(|k| reuse::kept()[k] - kept[k]);
+        assert!(kept[0] > 100_000 && kept[1] > 100, "{kept:?}");
     }
 
     #[test]
