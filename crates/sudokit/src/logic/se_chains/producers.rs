@@ -752,6 +752,11 @@ thread_local! {
     static GATED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
 }
 
+/// Whether the gates (and the memory of nested searches) are on.
+pub(super) fn gated() -> bool {
+    GATED.with(|g| g.get())
+}
+
 /// Runs `f` with the gates off: the full search, for comparison.
 #[cfg(test)]
 pub(super) fn ungated<T>(f: impl FnOnce() -> T) -> T {
