@@ -338,7 +338,8 @@ fn bounded_counts_change_no_hint() {
 /// Nested searches replayed from memory (see `nested::Memo`) hand out the
 /// same hints, with the same steps (nested chains included), as searches
 /// run anew each time: SE's nested levels 2 and 3 on the first positions
-/// of puzzles that need them.
+/// of puzzles that need them; and so do all dynamic forcing chains (the
+/// nested producer of level 4) with and without remembered counts.
 #[test]
 fn nested_memory_changes_no_step() {
     use super::board::Board;
@@ -373,6 +374,20 @@ fn nested_memory_changes_no_step() {
             let anew = steps(&mut engine, &hints);
             assert_eq!(remembered, anew, "{producer:?} on {puzzle}");
         }
+        // Every dynamic chain, as level 4 asks for them (with the counts
+        // of the nodes that conclude several hints remembered).
+        let mut engine = Engine::default();
+        engine.clear();
+        let hints = producers::all_hints(&mut engine, &board, Producer::Dynamic(0));
+        let remembered = steps(&mut engine, &hints);
+        engine.clear();
+        let hints =
+            producers::ungated(|| producers::all_hints(&mut engine, &board, Producer::Dynamic(0)));
+        assert_eq!(
+            remembered,
+            steps(&mut engine, &hints),
+            "all dynamic on {puzzle}"
+        );
     }
     assert!(replays > 0, "no search was replayed");
 }
