@@ -31,6 +31,17 @@ pub(super) fn spend() {
     LEFT.with(|l| l.set(l.get().saturating_sub(1)));
 }
 
+/// The propagations left.
+pub(super) fn left() -> u64 {
+    LEFT.with(Cell::get)
+}
+
+/// Counts `n` propagations at once (the cost of a search replayed from
+/// memory, so that the bound falls where it would without the memory).
+pub(super) fn spend_n(n: u64) {
+    LEFT.with(|l| l.set(l.get().saturating_sub(n)));
+}
+
 /// Whether the search has used its budget.
 pub(super) fn exhausted() -> bool {
     LEFT.with(|l| l.get() == 0)

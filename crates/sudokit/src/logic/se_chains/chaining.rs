@@ -193,6 +193,7 @@ impl Engine {
 
     /// One link of [`Engine::on_to_off`]: `digit` of `cell` goes off
     /// because of node `p`.
+    #[inline]
     fn turn_off(
         &mut self,
         set: &mut PotSet,
@@ -205,11 +206,11 @@ impl Engine {
         let off = pot(cand(cell, digit), false);
         if set.on[digit] & bit != 0 {
             let on = self.index[usize::from(off | 1)];
-            let n = self.arena.push(off, cause, &[p], NO_NESTED);
+            let n = self.arena.push_one(off, cause, p);
             return Some((on, n));
         }
         if set.off[digit] & bit == 0 {
-            let n = self.arena.push(off, cause, &[p], NO_NESTED);
+            let n = self.arena.push_one(off, cause, p);
             set.off[digit] |= bit;
             self.index[usize::from(off)] = n;
             self.queue_off.push(n);
@@ -412,7 +413,7 @@ impl Engine {
                     if again && (!closing.contains(&off) || self.arena.has_ancestor(p, off)) {
                         continue;
                     }
-                    let n = self.arena.push(off, cause, &[p], NO_NESTED);
+                    let n = self.arena.push_one(off, cause, p);
                     pending_off.push((n, again));
                     set.insert(off);
                 }
@@ -431,7 +432,7 @@ impl Engine {
                     let fresh = !again && !set.contains(on);
                     let closes = length >= 4 && on == root;
                     if fresh || closes {
-                        let n = self.arena.push(on, cause, &[p], NO_NESTED);
+                        let n = self.arena.push_one(on, cause, p);
                         if closes {
                             found.push(n);
                         }
@@ -506,11 +507,11 @@ impl Engine {
                     let off = pot(c, false);
                     if off == opposite {
                         // Nothing the search adds later is an ancestor.
-                        return Some(self.arena.push(off, cause, &[p], NO_NESTED));
+                        return Some(self.arena.push_one(off, cause, p));
                     }
                     let dead = live[digit_of(c)] >> cell_of(c) & 1 == 0;
                     if !dead && !set.contains(off) {
-                        let n = self.arena.push(off, cause, &[p], NO_NESTED);
+                        let n = self.arena.push_one(off, cause, p);
                         set.insert(off);
                         pending_off.push(n);
                     }
@@ -530,10 +531,10 @@ impl Engine {
                     let (c, cause) = self.links[i];
                     let on = pot(c, true);
                     if on == opposite {
-                        return Some(self.arena.push(on, cause, &[p], NO_NESTED));
+                        return Some(self.arena.push_one(on, cause, p));
                     }
                     if !set.contains(on) {
-                        let n = self.arena.push(on, cause, &[p], NO_NESTED);
+                        let n = self.arena.push_one(on, cause, p);
                         set.insert(on);
                         pending_on.push(n);
                     }

@@ -44,6 +44,81 @@ pub(super) struct Nested {
     kept: Arena,
     chains: Vec<Stored>,
     copy: Copy,
+    /// What the searches on each reduced board reported.
+    memo: Memo,
+}
+
+/// What the nested searches reported, per reduced board, for the
+/// propagations from one source board: propagations that stall on the same
+/// candidates (a candidate "on" and its cell's or house's only other one
+/// "off" reach the same fixpoint) run the same nested search, so the later
+/// ones replay the first one's outcome instead.
+#[derive(Default)]
+struct Memo {
+    /// The board the propagations start from (the outcomes are cleared
+    /// when it changes: the reduced boards are keyed by their cells only).
+    source: Option<Board>,
+    /// Per reduced board's cells and level.
+    outcomes: std::collections::HashMap<([u16; 81], u8), Outcome>,
+    /// How many searches were replayed (tests check that some are).
+    replays: usize,
+}
+
+/// What one nested search reported.
+struct Outcome {
+    /// The hints whose chain rests on a removed candidate, in order.
+    hints: Vec<Reported>,
+    /// The propagations the search ran (a replay spends them too, so that
+    /// the work bound stops the producer where it would have).
+    cost: u64,
+}
+
+/// One hint of an [`Outcome`].
+struct Reported {
+    /// The candidates it removes.
+    removable: Vec<Cand>,
+    /// The removed candidates its chain rests on.
+    parents: Vec<Cand>,
+    /// Its stored chain, if the search stored it (it does only when the
+    /// hint removes something the propagation did not have).
+    id: Option<u32>,
+}
+
+impl Outcome {
+    /// Whether a replay from `known` needs only chains that were stored.
+    fn replayable(&self, known: &PotSet) -> bool {
+        let mut reported = *known;
+        self.hints.iter().all(|h| {
+            if h.removable
+                .iter()
+                .all(|&c| reported.contains(pot(c, false)))
+            {
+                return true;
+            }
+            for &c in &h.removable {
+                reported.insert(pot(c, false));
+            }
+            h.id.is_some()
+        })
+    }
+
+    /// Reports what the search reported from `known` (see [`Nested::find`]).
+    fn replay(&self, known: &PotSet, report: &mut dyn FnMut(Cand, &[Cand], u32)) {
+        let mut reported = *known;
+        for h in &self.hints {
+            if h.removable
+                .iter()
+                .all(|&c| reported.contains(pot(c, false)))
+            {
+                continue;
+            }
+            let id = h.id.expect("checked by replayable");
+            for &c in &h.removable {
+                reported.insert(pot(c, false));
+                report(c, &h.parents, id);
+            }
+        }
+    }
 }
 
 /// SE's nested producers of a level, in the order it asks them.
@@ -62,9 +137,17 @@ impl Nested {
     pub(super) fn clear(&mut self) {
         self.chains.clear();
         self.kept.clear();
+        self.memo = Memo::default();
         if let Some(sub) = &mut self.sub {
             sub.clear();
         }
+    }
+
+    /// How many nested searches were replayed from memory since the last
+    /// [`Nested::clear`].
+    #[cfg(test)]
+    pub(super) fn replays(&self) -> usize {
+        self.memo.replays
     }
 
     /// The complexity of nested chain `id`.
@@ -119,8 +202,43 @@ impl Nested {
         if super::budget::exhausted() {
             return;
         }
+        if self.memo.source != Some(*source) {
+            self.memo.source = Some(*source);
+            self.memo.outcomes.clear();
+        }
+        let key = (cur.cells, level);
+        let memo = producers::gated();
+        if let Some(outcome) = self.memo.outcomes.get(&key).filter(|_| memo) {
+            // With more budget left than the search used, it would run to
+            // its end and report the same again.
+            if super::budget::left() > outcome.cost && outcome.replayable(known) {
+                super::budget::spend_n(outcome.cost);
+                outcome.replay(known, report);
+                self.memo.replays += 1;
+                return;
+            }
+        }
+        let before = super::budget::left();
+        let hints = self.search(cur, source, level, known, report);
+        if memo && !super::budget::exhausted() {
+            let cost = before - super::budget::left();
+            self.memo.outcomes.insert(key, Outcome { hints, cost });
+        }
+    }
+
+    /// [`Nested::find`] without the memory: runs the producers and returns
+    /// what they reported.
+    fn search(
+        &mut self,
+        cur: &Board,
+        source: &Board,
+        level: u8,
+        known: &PotSet,
+        report: &mut dyn FnMut(Cand, &[Cand], u32),
+    ) -> Vec<Reported> {
         let mut sub = self.sub.take().unwrap_or_default();
         let mut reported = *known;
+        let mut out = Vec::new();
         for &producer in nested_producers(level) {
             sub.arena.clear();
             let hints = producers::all_hints(&mut sub, cur, producer);
@@ -132,14 +250,20 @@ impl Nested {
                 }
                 any = true;
                 let removable = removable_cands(h);
-                if removable.iter().all(|&c| reported.contains(pot(c, false))) {
-                    continue;
+                let mut id = None;
+                if !removable.iter().all(|&c| reported.contains(pot(c, false))) {
+                    let stored = self.store(&sub.arena, h);
+                    for &c in &removable {
+                        reported.insert(pot(c, false));
+                        report(c, &parents, stored);
+                    }
+                    id = Some(stored);
                 }
-                let id = self.store(&sub.arena, h);
-                for &c in &removable {
-                    reported.insert(pot(c, false));
-                    report(c, &parents, id);
-                }
+                out.push(Reported {
+                    removable,
+                    parents,
+                    id,
+                });
             }
             if any {
                 break;
@@ -147,6 +271,7 @@ impl Nested {
         }
         sub.arena.clear();
         self.sub = Some(sub);
+        out
     }
 
     /// Copies the nodes hint `h` rests on out of `arena`; returns its id.

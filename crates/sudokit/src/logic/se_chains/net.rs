@@ -88,6 +88,22 @@ impl Arena {
         self.nodes.len() as u32 - 1
     }
 
+    /// [`Arena::push`] of a node with one parent and no nested chain (most
+    /// nodes of a propagation), without the slice copy.
+    #[inline]
+    pub(super) fn push_one(&mut self, pot: Pot, cause: Cause, parent: u32) -> u32 {
+        let at = self.parents.len() as u32;
+        self.parents.push(parent);
+        self.nodes.push(Node {
+            pot,
+            cause,
+            parents_at: at,
+            parent_count: 1,
+            nested: NO_NESTED,
+        });
+        self.nodes.len() as u32 - 1
+    }
+
     /// The parents of node `n`.
     pub(super) fn parents_of(&self, n: u32) -> &[u32] {
         let node = &self.nodes[n as usize];

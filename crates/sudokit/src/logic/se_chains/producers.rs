@@ -169,6 +169,54 @@ struct Builder<'a> {
     best: Option<u32>,
     /// Keep every hint (a nested producer's), not only the easiest.
     all: bool,
+    /// The potential counts of the nodes counted so far.
+    counts: Counts,
+}
+
+/// What is known of the number of potentials each node of a search rests
+/// on ([`Arena::ancestors_within`]): a node is the conclusion of several
+/// hints (its cell's, its houses', its binary chains), and its count is
+/// the same each time. Kept only where the nodes use no nested chain (the
+/// walk would collect them) and stay in the arena (cycles drop theirs).
+struct Counts {
+    /// Whether counts are kept.
+    on: bool,
+    /// The first node of the search.
+    base: u32,
+    /// Per node from `base`: 0 if unknown, `2n + 1` if it rests on `n`
+    /// potentials, `2n` if on `n` or more.
+    known: Vec<u32>,
+}
+
+impl Counts {
+    /// [`Arena::ancestors_within`] of node `t` with cap `cap`, if known.
+    fn get(&self, t: u32, cap: u32) -> Option<u32> {
+        let k = *self.known.get(t.checked_sub(self.base)? as usize)?;
+        let over = cap.saturating_add(1);
+        match (k, k & 1) {
+            (0, _) => None,
+            (k, 1) => Some((k / 2).min(over)),
+            // At least k / 2: a cap below that is passed.
+            (k, _) => (k / 2 >= over).then_some(over),
+        }
+    }
+
+    /// Records that [`Arena::ancestors_within`] of `t` with cap `cap` is `n`.
+    fn set(&mut self, t: u32, cap: u32, n: u32) {
+        if !self.on || n >= u32::MAX / 2 {
+            return;
+        }
+        let i = (t - self.base) as usize;
+        if self.known.len() <= i {
+            self.known.resize(i + 1, 0);
+        }
+        let k = &mut self.known[i];
+        if n <= cap {
+            *k = 2 * n + 1;
+        } else if *k & 1 == 0 {
+            *k = (*k).max(2 * n);
+        }
+    }
 }
 
 impl Builder<'_> {
@@ -286,12 +334,19 @@ impl Builder<'_> {
     fn count(&mut self, t: u32, cap: u32, count: &mut Count) -> bool {
         let ids = &mut count.nested;
         let left = cap.saturating_sub(count.potentials);
-        let n = self.engine.arena.ancestors_within(t, left, |arena, n| {
-            let id = arena.nodes[n as usize].nested;
-            if id != NO_NESTED && !ids.contains(&id) {
-                ids.push(id);
+        let n = match self.counts.get(t, left) {
+            Some(n) => n,
+            None => {
+                let n = self.engine.arena.ancestors_within(t, left, |arena, n| {
+                    let id = arena.nodes[n as usize].nested;
+                    if id != NO_NESTED && !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                });
+                self.counts.set(t, left, n);
+                n
             }
-        });
+        };
         count.potentials += n;
         n <= left
     }
@@ -429,6 +484,7 @@ pub(super) fn all_hints(engine: &mut Engine, board: &Board, producer: Producer) 
 }
 
 fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> Vec<Hint> {
+    let base = engine.arena.len();
     let mut builder = Builder {
         engine,
         board,
@@ -436,6 +492,11 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
         hints: Vec::new(),
         best: None,
         all,
+        counts: Counts {
+            on: gated() && !matches!(producer, Producer::Cycles | Producer::Dynamic(2..)),
+            base,
+            known: Vec::new(),
+        },
     };
     match producer {
         Producer::Cycles => {
@@ -750,6 +811,11 @@ thread_local! {
     /// Whether the gates of [`super::gate`] are used (tests compare the
     /// search with and without them).
     static GATED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Whether the gates (and the memory of nested searches) are on.
+pub(super) fn gated() -> bool {
+    GATED.with(|g| g.get())
 }
 
 /// Runs `f` with the gates off: the full search, for comparison.

@@ -4,7 +4,7 @@
 //! with the candidates whose removal it needs (its "parents": a rule that
 //! needs none held before the chain started and adds nothing to it).
 
-use super::board::{Board, Cand, cand, cells, many_bits, two_bits, two_digits};
+use super::board::{Board, Cand, cand, cells, many_bits, se_houses, two_bits, two_digits};
 use crate::logic::single_digit::HOUSE_BITS;
 
 /// What a rule found: candidates to remove and the removed candidates it
@@ -115,13 +115,28 @@ struct Lost {
     digits: [u128; 9],
     /// Per cell, the digits it lost.
     cells: [u16; 81],
+    /// Per house (an index into HOUSE_BITS), the digits lost somewhere in
+    /// it: the rules ask for them house by house, many times per board.
+    houses: [u16; 27],
 }
 
 impl Lost {
     fn of(cur: &Board, source: &Board) -> Lost {
         let digits = std::array::from_fn(|d| source.digits[d] & !cur.digits[d]);
-        let cells = std::array::from_fn(|c| source.cells[c] & !cur.cells[c]);
-        Lost { digits, cells }
+        let cells: [u16; 81] = std::array::from_fn(|c| source.cells[c] & !cur.cells[c]);
+        let mut houses = [0u16; 27];
+        for (c, &m) in cells.iter().enumerate() {
+            if m != 0 {
+                for (_, h) in se_houses(c) {
+                    houses[h] |= m;
+                }
+            }
+        }
+        Lost {
+            digits,
+            cells,
+            houses,
+        }
     }
 
     /// Everything lost: skips nothing (the rules unfiltered, for tests).
@@ -129,15 +144,16 @@ impl Lost {
     const ALL: Lost = Lost {
         digits: [u128::MAX; 9],
         cells: [u16::MAX; 81],
+        houses: [0x1ff; 27],
     };
 
     fn none(&self) -> bool {
         self.digits.iter().all(|&m| m == 0)
     }
 
-    /// The digits lost somewhere in `house` (a mask of HOUSE_BITS).
-    fn digits_in(&self, house: u128) -> u16 {
-        (0..9).fold(0, |m, d| m | u16::from(self.digits[d] & house != 0) << d)
+    /// The digits lost somewhere in house `h` (an index into HOUSE_BITS).
+    fn digits_in(&self, h: usize) -> u16 {
+        self.houses[h]
     }
 }
 
@@ -149,7 +165,7 @@ fn locking(cur: &Board, source: &Board, lost: &Lost, out: &mut Found) {
     for (k1, k2) in order {
         for h1 in kind(k1) {
             // The parents are places of `h1` that lost the digit.
-            let lost_here = lost.digits_in(HOUSE_BITS[h1]);
+            let lost_here = lost.digits_in(h1);
             if lost_here == 0 {
                 continue;
             }
@@ -187,7 +203,7 @@ fn hidden_pairs(cur: &Board, source: &Board, lost: &Lost, out: &mut Found) {
             }
             // The parents are the pair's digits outside the pair's cells,
             // which `cur` no longer has there: lost ones.
-            let lost_here = lost.digits_in(HOUSE_BITS[h]);
+            let lost_here = lost.digits_in(h);
             if lost_here == 0 {
                 continue;
             }
@@ -226,7 +242,8 @@ fn naked_pairs(cur: &Board, source: &Board, lost: &Lost, out: &mut Found) {
     let mut parents = Vec::new();
     for first in [BOXES, COLS, ROWS] {
         for h in kind(first) {
-            if (cur.empty & HOUSE_BITS[h]).count_ones() < 4 {
+            // Only pairs of cells that lost a digit have parents.
+            if (cur.empty & HOUSE_BITS[h]).count_ones() < 4 || lost.digits_in(h) == 0 {
                 continue;
             }
             let order = region_order(h);
@@ -278,7 +295,7 @@ fn x_wings(cur: &Board, source: &Board, lost: &Lost, out: &mut Found) {
         for &(i, j) in &PAIRS {
             let (b1, b2) = (base + i, base + j);
             // The parents are places of the base lines that lost the digit.
-            let lost_here = lost.digits_in(HOUSE_BITS[b1] | HOUSE_BITS[b2]);
+            let lost_here = lost.digits_in(b1) | lost.digits_in(b2);
             for d in super::board::digits(lost_here) {
                 if usize::from(cur.placed[d]) + 4 > 9 {
                     continue;
@@ -348,6 +365,12 @@ mod tests {
                     if cur.has(c) {
                         cur.remove(c);
                     }
+                }
+                let lost = Lost::of(&cur, &source);
+                for (h, &house) in HOUSE_BITS.iter().enumerate() {
+                    let any = |d: usize| lost.digits[d] & house != 0;
+                    let digits = (0..9).fold(0, |m, d| m | u16::from(any(d)) << d);
+                    assert_eq!(lost.digits_in(h), digits, "house {h}");
                 }
                 let (mut fast, mut full) = (Found::default(), Found::default());
                 first_rule(&cur, &source, &mut fast);

@@ -334,3 +334,60 @@ fn bounded_counts_change_no_hint() {
     }
     assert!(found > 50, "{found} searches with hints");
 }
+
+/// Nested searches replayed from memory (see `nested::Memo`) hand out the
+/// same hints, with the same steps (nested chains included), as searches
+/// run anew each time: SE's nested levels 2 and 3 on the first positions
+/// of puzzles that need them; and so do all dynamic forcing chains (the
+/// nested producer of level 4) with and without remembered counts.
+#[test]
+fn nested_memory_changes_no_step() {
+    use super::board::Board;
+    use super::chaining::Engine;
+    use super::producers::{self, Producer};
+    let steps = |engine: &mut Engine, hints: &[super::hint::Hint]| -> Vec<String> {
+        hints
+            .iter()
+            .map(|h| {
+                let step = h.to_step(&mut engine.arena, &mut engine.nested);
+                format!("{} {} {step:?}", h.tenths, h.complexity)
+            })
+            .collect()
+    };
+    let mut replays = 0;
+    let puzzles = [
+        "12.4..3..3...1..5...6...1..7...9.....4.6.3.....3..2...5...8.7....7.....5.......98",
+        ".234.......6.8....7....35....4....7....8...9.9....7..53....1.5....2....3.6....9.1",
+    ];
+    for puzzle in puzzles {
+        let (pos, _) = first_chain_step(puzzle);
+        let board = Board::new(&pos.grid, &pos.candidates);
+        for producer in [Producer::Dynamic(2), Producer::Dynamic(3)] {
+            let mut engine = Engine::default();
+            engine.clear();
+            let hints = producers::hints(&mut engine, &board, producer);
+            let remembered = steps(&mut engine, &hints);
+            replays += engine.nested.replays();
+            engine.clear();
+            let hints = producers::ungated(|| producers::hints(&mut engine, &board, producer));
+            assert_eq!(engine.nested.replays(), 0);
+            let anew = steps(&mut engine, &hints);
+            assert_eq!(remembered, anew, "{producer:?} on {puzzle}");
+        }
+        // Every dynamic chain, as level 4 asks for them (with the counts
+        // of the nodes that conclude several hints remembered).
+        let mut engine = Engine::default();
+        engine.clear();
+        let hints = producers::all_hints(&mut engine, &board, Producer::Dynamic(0));
+        let remembered = steps(&mut engine, &hints);
+        engine.clear();
+        let hints =
+            producers::ungated(|| producers::all_hints(&mut engine, &board, Producer::Dynamic(0)));
+        assert_eq!(
+            remembered,
+            steps(&mut engine, &hints),
+            "all dynamic on {puzzle}"
+        );
+    }
+    assert!(replays > 0, "no search was replayed");
+}
