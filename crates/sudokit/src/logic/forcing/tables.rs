@@ -125,6 +125,18 @@ impl Traced {
     }
 }
 
+/// How [`Tables::build`] fills the sets of the premises.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fill<'a> {
+    /// From the closure (only right when no table fills up).
+    Closure,
+    /// From the closure, the graph's components being these
+    /// ([`Tables::with_components`]).
+    ClosureOf(&'a [u32]),
+    /// From every table traced.
+    Traced,
+}
+
 /// No consequence.
 const NOTHING: [u128; 9] = [0; 9];
 
@@ -150,9 +162,29 @@ impl Tables {
         Tables::with(links, graph, directs, whole)
     }
 
+    /// [`Tables::new`] over `graph`'s own successors, whose strongly
+    /// connected components `component` gives (numbered as
+    /// [`crate::logic::links::graph::Reach::components`] numbers them):
+    /// the closure does not look for them again.
+    pub fn with_components(links: Links, graph: Graph, component: &[u32]) -> Tables {
+        let whole = graph.len() < MAX_ENTRIES;
+        let fill = if whole {
+            Fill::ClosureOf(component)
+        } else {
+            Fill::Traced
+        };
+        Tables::build(links, graph, None, fill)
+    }
+
     /// [`Tables::new`], the sets from the closure (`closure`, only right
     /// when no table fills up) or from every table traced.
     fn with(links: Links, graph: Graph, directs: Option<Directs>, closure: bool) -> Tables {
+        let fill = if closure { Fill::Closure } else { Fill::Traced };
+        Tables::build(links, graph, directs, fill)
+    }
+
+    /// The tables, their sets filled as `fill` says.
+    fn build(links: Links, graph: Graph, directs: Option<Directs>, fill: Fill) -> Tables {
         let width = graph.candidate_lits();
         let mut tables = Tables {
             links,
@@ -162,13 +194,15 @@ impl Tables {
             sets: Vec::new(),
             traced: RefCell::new((0..width).map(|_| None).collect()),
         };
-        if closure {
-            let closure = Closure::new(
-                tables.graph.len(),
-                width,
-                |i| tables.successors(i),
-                |i| tables.graph.cell_digit(i),
-            );
+        if fill != Fill::Traced {
+            let successors = |i| tables.successors(i);
+            let candidate = |i| tables.graph.cell_digit(i);
+            let closure = match fill {
+                Fill::ClosureOf(component) => {
+                    Closure::of_components(component, width, successors, candidate)
+                }
+                _ => Closure::new(tables.graph.len(), width, successors, candidate),
+            };
             tables.slot = closure.component[..width].to_vec();
             tables.sets = closure.sets;
         } else {
@@ -350,6 +384,34 @@ mod tests {
             }
         }
         assert!(compared > 5000, "{compared}");
+    }
+
+    /// The closure over components given (the nice loops' reach's) has
+    /// the sets of the closure finding them, and the same tables.
+    #[test]
+    fn closure_over_given_components_agrees() {
+        let mut compared = 0;
+        for cands in positions() {
+            let links = Links::new(&cands, true);
+            let graph = Graph::new(&links);
+            if graph.len() >= MAX_ENTRIES {
+                continue;
+            }
+            let reach = crate::logic::links::graph::Reach::new(&graph);
+            let found = Tables::with(links.clone(), graph.clone(), None, true);
+            let given = Tables::with_components(links.clone(), graph.clone(), reach.components());
+            for p in premises(&links) {
+                assert_eq!(found.on(p), given.on(p));
+                assert_eq!(found.off(p), given.off(p));
+                assert_eq!(found.has(p), given.has(p));
+                for t in premises(&links).into_iter().step_by(13) {
+                    assert_eq!(found.length(p, t), given.length(p, t));
+                    assert_eq!(found.path(p, t), given.path(p, t));
+                }
+                compared += usize::from(found.on(p).iter().any(|&s| s != 0));
+            }
+        }
+        assert!(compared > 2000, "{compared}");
     }
 
     /// The traced tables are the plain breadth-first tables; on graphs
