@@ -174,11 +174,20 @@ impl<'a, S: Source> Found<'a, S> {
         digit: usize,
         chains: &[(Lit, Lit)],
     ) {
-        let length = chains.iter().map(|&(p, t)| self.store.length(p, t)).sum();
         let k = key(verity, place, cell, digit);
         let at = self.index[k];
-        if at != u32::MAX && self.results[at as usize].length <= length {
-            return;
+        // Once the chains measured are as long as the known result's, the
+        // rest cannot make them shorter: they are not traced.
+        let known = match at {
+            u32::MAX => usize::MAX,
+            at => self.results[at as usize].length,
+        };
+        let mut length = 0;
+        for &(p, t) in chains {
+            length += self.store.length(p, t);
+            if length >= known {
+                return;
+            }
         }
         let result = Result {
             verity,
