@@ -32,7 +32,7 @@ use crate::logic::links::graph::{Graph, Reach};
 use crate::logic::links::table::{Entry, Table};
 use crate::logic::links::{CANDIDATE_NODES, Links, Lit, candidate_node, is_on, node_of, off, on};
 use crate::logic::{Chain, Link, Step, Technique};
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -149,11 +149,14 @@ fn search_with(candidates: &Candidates, grouped: bool, prune: bool) -> Vec<Step>
         graph.candidate_lits()
     };
     let mut table = Table::new();
-    for premise in premises(links) {
-        if !prune || may_find(links, graph, &full.reach, premise) {
-            table.build_within(graph, premise, within);
-            visit(links, premise, &table.entries);
-        }
+    let mut build = |premise: Lit| {
+        table.build_within(graph, premise, within);
+        visit(links, premise, &table.entries);
+    };
+    if prune {
+        full.kept().iter().for_each(|&p| build(p));
+    } else {
+        premises(links).for_each(build);
     }
     loops
         .found
@@ -165,10 +168,34 @@ fn search_with(candidates: &Candidates, grouped: bool, prune: bool) -> Vec<Step>
 }
 
 /// The graph of a position with groups and its reach.
-struct Full {
-    links: Links,
-    graph: Graph,
-    reach: Reach,
+pub(crate) struct Full {
+    pub(crate) links: Links,
+    pub(crate) graph: Graph,
+    pub(crate) reach: Reach,
+    /// The premises [`may_find`] keeps, in [`premises`] order, once asked:
+    /// the plain and grouped searches prune with the same reach.
+    kept: OnceCell<Vec<Lit>>,
+}
+
+impl Full {
+    /// The premises whose tables can give something ([`may_find`]).
+    fn kept(&self) -> &[Lit] {
+        self.kept.get_or_init(|| {
+            premises(&self.links)
+                .filter(|&p| may_find(&self.links, &self.graph, &self.reach, p))
+                .collect()
+        })
+    }
+}
+
+/// The [`Full`] graph of `candidates` if the last nice loop search was on
+/// this position (the forcing chains, asked later on the same position,
+/// share its graph and components).
+pub(crate) fn last_full(candidates: &Candidates) -> Option<Rc<Full>> {
+    FULL.with(|last| match &*last.borrow() {
+        Some((c, full)) if c == candidates => Some(Rc::clone(full)),
+        _ => None,
+    })
 }
 
 thread_local! {
@@ -191,6 +218,7 @@ fn grouped_graph(candidates: &Candidates) -> Rc<Full> {
             links,
             graph,
             reach,
+            kept: OnceCell::new(),
         });
         *last.borrow_mut() = Some((*candidates, Rc::clone(&full)));
         full

@@ -71,60 +71,133 @@ impl Closure {
     /// The closure of the `n` literals whose successors `successors`
     /// gives; `candidate` gives the cell and digit of the dense candidate
     /// literals (those below `candidate_lits`).
-    ///
-    /// A successor already in the component's set brings nothing new (its
-    /// set is closed), so the successors' components are taken in from the
-    /// last closed, which the earlier ones cannot lead to: only the
-    /// components no other successor leads to are merged.
     pub fn new<'a>(
         n: usize,
         candidate_lits: usize,
         successors: impl Fn(u16) -> &'a [u16],
         candidate: impl Fn(u16) -> (usize, usize),
     ) -> Closure {
-        let bits = bits(n, candidate_lits, candidate);
-        let mut component = vec![u32::MAX; n];
-        let mut flat: Vec<Flat> = Vec::with_capacity(n);
-        let mut merged = Vec::with_capacity(n);
-        let mut next: Vec<u64> = Vec::new();
-        let close = |members: &[u16]| {
-            let c = flat.len() as u32;
-            merged.push(c);
-            let mut own = [0u64; WORDS];
-            next.clear();
-            for &m in members {
-                component[m as usize] = c;
-                let bit = bits[m as usize];
-                if bit != u16::MAX {
-                    own[bit as usize >> 6] |= 1 << (bit & 63);
+        let mut builder = Builder::new(n, candidate_lits, candidate);
+        Components::new(n).visit_all(&successors, |members| {
+            builder.close(&successors, members);
+        });
+        builder.finish()
+    }
+
+    /// [`Closure::new`] with the graph's strongly connected components
+    /// known already (`component`, per dense literal, numbered in the
+    /// order Tarjan's algorithm closes them, as
+    /// [`crate::logic::links::graph::Reach::components`] gives them): the
+    /// components are closed in that order without searching for them
+    /// again. The sets are the same: a component's set does not depend on
+    /// the order of its members.
+    pub fn of_components<'a>(
+        component: &[u32],
+        candidate_lits: usize,
+        successors: impl Fn(u16) -> &'a [u16],
+        candidate: impl Fn(u16) -> (usize, usize),
+    ) -> Closure {
+        let n = component.len();
+        let count = component.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        // The members of each component, by a counting sort.
+        let mut start = vec![0u32; count + 1];
+        for &c in component {
+            start[c as usize + 1] += 1;
+        }
+        for c in 0..count {
+            start[c + 1] += start[c];
+        }
+        let mut fill = start.clone();
+        let mut members = vec![0u16; n];
+        for (i, &c) in component.iter().enumerate() {
+            members[fill[c as usize] as usize] = i as u16;
+            fill[c as usize] += 1;
+        }
+        let mut builder = Builder::new(n, candidate_lits, candidate);
+        for c in 0..count {
+            builder.close(
+                &successors,
+                &members[start[c] as usize..start[c + 1] as usize],
+            );
+        }
+        builder.finish()
+    }
+}
+
+/// A [`Closure`] being built, one component at a time, each after the
+/// components it leads to.
+struct Builder {
+    /// The bit of each dense literal ([`bits`]).
+    bits: Vec<u16>,
+    component: Vec<u32>,
+    /// Per component closed, its set.
+    flat: Vec<Flat>,
+    /// Per component, the last component that took its set in.
+    merged: Vec<u32>,
+    /// The successors' components of the component being closed, each
+    /// with the successor (component in the high bits).
+    next: Vec<u64>,
+}
+
+impl Builder {
+    /// Nothing closed yet, over `n` literals.
+    fn new(n: usize, candidate_lits: usize, candidate: impl Fn(u16) -> (usize, usize)) -> Builder {
+        Builder {
+            bits: bits(n, candidate_lits, candidate),
+            component: vec![u32::MAX; n],
+            flat: Vec::with_capacity(n),
+            merged: Vec::with_capacity(n),
+            next: Vec::new(),
+        }
+    }
+
+    /// Closes the component made of `members`, whose successors are all
+    /// in components closed before (or in it).
+    ///
+    /// A successor already in the component's set brings nothing new (its
+    /// set is closed), so the successors' components are taken in from the
+    /// last closed, which the earlier ones cannot lead to: only the
+    /// components no other successor leads to are merged.
+    fn close<'a>(&mut self, successors: &impl Fn(u16) -> &'a [u16], members: &[u16]) {
+        let c = self.flat.len() as u32;
+        self.merged.push(c);
+        let mut own = [0u64; WORDS];
+        self.next.clear();
+        for &m in members {
+            self.component[m as usize] = c;
+            let bit = self.bits[m as usize];
+            if bit != u16::MAX {
+                own[bit as usize >> 6] |= 1 << (bit & 63);
+            }
+        }
+        for &m in members {
+            for &s in successors(m) {
+                let k = self.component[s as usize];
+                if k != c {
+                    self.next.push(u64::from(k) << 16 | u64::from(s));
                 }
             }
-            for &m in members {
-                for &s in successors(m) {
-                    let k = component[s as usize];
-                    if k != c {
-                        next.push(u64::from(k) << 16 | u64::from(s));
-                    }
+        }
+        if self.next.len() > 1 {
+            self.next.sort_unstable_by(|a, b| b.cmp(a));
+        }
+        for &ks in &self.next {
+            let (k, s) = ((ks >> 16) as usize, ks as u16);
+            if self.merged[k] != c && !has(&own, self.bits[s as usize]) {
+                for (a, b) in own.iter_mut().zip(&self.flat[k]) {
+                    *a |= b;
                 }
             }
-            if next.len() > 1 {
-                next.sort_unstable_by(|a, b| b.cmp(a));
-            }
-            for &ks in &next {
-                let (k, s) = ((ks >> 16) as usize, ks as u16);
-                if merged[k] != c && !has(&own, bits[s as usize]) {
-                    for (a, b) in own.iter_mut().zip(&flat[k]) {
-                        *a |= b;
-                    }
-                }
-                merged[k] = c;
-            }
-            flat.push(own);
-        };
-        Components::new(n).visit_all(&successors, close);
+            self.merged[k] = c;
+        }
+        self.flat.push(own);
+    }
+
+    /// The closure built.
+    fn finish(self) -> Closure {
         Closure {
-            component,
-            sets: flat.iter().map(sets_of).collect(),
+            component: self.component,
+            sets: self.flat.iter().map(sets_of).collect(),
         }
     }
 }

@@ -55,9 +55,20 @@ pub(crate) fn all(grid: &Grid, candidates: &Candidates, net: bool) -> Rc<Vec<Ste
         }
         let cached = last.as_mut().expect("just set");
         if cached.chains.is_none() {
-            let links = Links::new(candidates, true);
-            let graph = Graph::new(&links);
-            let tables = Tables::new(links, graph, None);
+            // The nice loops, asked before on the position, have built
+            // the same graph and found its components.
+            let tables = match crate::logic::chains::nice_loops::last_full(candidates) {
+                Some(full) => Tables::with_components(
+                    full.links.clone(),
+                    full.graph.clone(),
+                    full.reach.components(),
+                ),
+                None => {
+                    let links = Links::new(candidates, true);
+                    let graph = Graph::new(&links);
+                    Tables::new(links, graph, None)
+                }
+            };
             let (steps, known) = chain_steps(grid, &tables);
             cached.chains = Some((Rc::new(steps), Rc::new(known)));
             cached.graph = Some((tables.links, tables.graph));
@@ -163,11 +174,20 @@ impl<'a, S: Source> Found<'a, S> {
         digit: usize,
         chains: &[(Lit, Lit)],
     ) {
-        let length = chains.iter().map(|&(p, t)| self.store.length(p, t)).sum();
         let k = key(verity, place, cell, digit);
         let at = self.index[k];
-        if at != u32::MAX && self.results[at as usize].length <= length {
-            return;
+        // Once the chains measured are as long as the known result's, the
+        // rest cannot make them shorter: they are not traced.
+        let known = match at {
+            u32::MAX => usize::MAX,
+            at => self.results[at as usize].length,
+        };
+        let mut length = 0;
+        for &(p, t) in chains {
+            length += self.store.length(p, t);
+            if length >= known {
+                return;
+            }
         }
         let result = Result {
             verity,
@@ -576,5 +596,38 @@ mod tests {
             }
         }
         assert!(positions > 50 && found > 100, "{positions} {found}");
+    }
+
+    /// With the nice loops asked first on each position, the chain
+    /// tables take their graph and components: the steps are still those
+    /// of the plain computation, in order.
+    #[test]
+    fn steps_on_the_nice_loops_graph_match_the_plain_ones() {
+        let mut puzzles = sample("top1465_200.txt");
+        puzzles.truncate(10);
+        puzzles.extend(sample("forum_hardest_1106_50.txt").into_iter().take(3));
+        let (mut positions, mut found) = (0, 0);
+        for puzzle in puzzles {
+            let mut grid = puzzle;
+            let mut cands = Candidates::from_grid(&grid);
+            for _ in 0..12 {
+                singles(&mut grid, &mut cands);
+                if grid.is_full() {
+                    break;
+                }
+                let (chains, nets) = plain(&grid, &cands);
+                crate::logic::chains::nice_loops::all(&cands, false);
+                assert!(crate::logic::chains::nice_loops::last_full(&cands).is_some());
+                assert_eq!(*all(&grid, &cands, false), chains, "{}", grid.to_line());
+                assert_eq!(*all(&grid, &cands, true), nets, "{}", grid.to_line());
+                positions += 1;
+                found += chains.len() + nets.len();
+                let Some(step) = chains.iter().chain(&nets).next() else {
+                    break;
+                };
+                step.apply(&mut grid, &mut cands);
+            }
+        }
+        assert!(positions > 40 && found > 100, "{positions} {found}");
     }
 }

@@ -64,12 +64,18 @@ impl Directs {
     }
 }
 
-/// One premise's breadth-first table, with the place of each literal.
+/// One premise's breadth-first table, with the place of each literal,
+/// traced as far as asked: the literals found so far are the first ones
+/// of the whole table, with the same parents and depths.
 pub(super) struct Traced {
     /// The literals in the order found; the premise first.
     pub entries: Vec<Entry>,
     /// Per dense literal, its place in `entries` (`u16::MAX`: absent).
     at: Vec<u16>,
+    /// The dense numbers of the entries' literals.
+    dense: Vec<u16>,
+    /// The place of the next entry to expand.
+    next: usize,
 }
 
 impl Traced {
@@ -77,6 +83,13 @@ impl Traced {
     /// `graph` whose successors `successors` gives: HoDoKu's expansion,
     /// first in first out, at most [`MAX_ENTRIES`] literals.
     pub fn new<'a>(graph: &Graph, successors: impl Fn(u16) -> &'a [u16], premise: u16) -> Traced {
+        let mut table = Traced::start(graph, premise);
+        while table.expand(graph, &successors) {}
+        table
+    }
+
+    /// The table of dense literal `premise` with nothing expanded yet.
+    fn start(graph: &Graph, premise: u16) -> Traced {
         let n = graph.len();
         let mut at = vec![u16::MAX; n];
         let mut entries = Vec::with_capacity(n.min(MAX_ENTRIES));
@@ -88,27 +101,55 @@ impl Traced {
         let mut dense = Vec::with_capacity(n.min(MAX_ENTRIES));
         dense.push(premise);
         at[premise as usize] = 0;
-        let mut i = 0;
-        // Once full, expanding further would record nothing.
-        while i < dense.len() && dense.len() < MAX_ENTRIES {
-            let depth = entries[i].depth + 1;
-            for &s in successors(dense[i]) {
-                if at[s as usize] == u16::MAX {
-                    at[s as usize] = entries.len() as u16;
-                    entries.push(Entry {
-                        lit: graph.lit(s),
-                        parent: i as u16,
-                        depth,
-                    });
-                    dense.push(s);
-                    if dense.len() >= MAX_ENTRIES {
-                        break;
-                    }
+        Traced {
+            entries,
+            at,
+            dense,
+            next: 0,
+        }
+    }
+
+    /// Expands the next entry; false when the table is complete (once
+    /// full, expanding further would record nothing).
+    fn expand<'a>(&mut self, graph: &Graph, successors: &impl Fn(u16) -> &'a [u16]) -> bool {
+        let i = self.next;
+        if i >= self.dense.len() || self.dense.len() >= MAX_ENTRIES {
+            return false;
+        }
+        let depth = self.entries[i].depth + 1;
+        for &s in successors(self.dense[i]) {
+            if self.at[s as usize] == u16::MAX {
+                self.at[s as usize] = self.entries.len() as u16;
+                self.entries.push(Entry {
+                    lit: graph.lit(s),
+                    parent: i as u16,
+                    depth,
+                });
+                self.dense.push(s);
+                if self.dense.len() >= MAX_ENTRIES {
+                    break;
                 }
             }
-            i += 1;
         }
-        Traced { entries, at }
+        self.next += 1;
+        true
+    }
+
+    /// The place of dense literal `target`, the table traced until it is
+    /// found (or complete): a literal's place, parent and depth are set
+    /// when it is found.
+    fn place<'a>(
+        &mut self,
+        graph: &Graph,
+        successors: &impl Fn(u16) -> &'a [u16],
+        target: u16,
+    ) -> Option<usize> {
+        while self.at[target as usize] == u16::MAX {
+            if !self.expand(graph, successors) {
+                return None;
+            }
+        }
+        Some(self.at[target as usize] as usize)
     }
 
     /// The candidates of the table, per truth value and digit.
@@ -123,6 +164,18 @@ impl Traced {
         }
         sets
     }
+}
+
+/// How [`Tables::build`] fills the sets of the premises.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fill<'a> {
+    /// From the closure (only right when no table fills up).
+    Closure,
+    /// From the closure, the graph's components being these
+    /// ([`Tables::with_components`]).
+    ClosureOf(&'a [u32]),
+    /// From every table traced.
+    Traced,
 }
 
 /// No consequence.
@@ -150,9 +203,29 @@ impl Tables {
         Tables::with(links, graph, directs, whole)
     }
 
+    /// [`Tables::new`] over `graph`'s own successors, whose strongly
+    /// connected components `component` gives (numbered as
+    /// [`crate::logic::links::graph::Reach::components`] numbers them):
+    /// the closure does not look for them again.
+    pub fn with_components(links: Links, graph: Graph, component: &[u32]) -> Tables {
+        let whole = graph.len() < MAX_ENTRIES;
+        let fill = if whole {
+            Fill::ClosureOf(component)
+        } else {
+            Fill::Traced
+        };
+        Tables::build(links, graph, None, fill)
+    }
+
     /// [`Tables::new`], the sets from the closure (`closure`, only right
     /// when no table fills up) or from every table traced.
     fn with(links: Links, graph: Graph, directs: Option<Directs>, closure: bool) -> Tables {
+        let fill = if closure { Fill::Closure } else { Fill::Traced };
+        Tables::build(links, graph, directs, fill)
+    }
+
+    /// The tables, their sets filled as `fill` says.
+    fn build(links: Links, graph: Graph, directs: Option<Directs>, fill: Fill) -> Tables {
         let width = graph.candidate_lits();
         let mut tables = Tables {
             links,
@@ -162,13 +235,15 @@ impl Tables {
             sets: Vec::new(),
             traced: RefCell::new((0..width).map(|_| None).collect()),
         };
-        if closure {
-            let closure = Closure::new(
-                tables.graph.len(),
-                width,
-                |i| tables.successors(i),
-                |i| tables.graph.cell_digit(i),
-            );
+        if fill != Fill::Traced {
+            let successors = |i| tables.successors(i);
+            let candidate = |i| tables.graph.cell_digit(i);
+            let closure = match fill {
+                Fill::ClosureOf(component) => {
+                    Closure::of_components(component, width, successors, candidate)
+                }
+                _ => Closure::new(tables.graph.len(), width, successors, candidate),
+            };
             tables.slot = closure.component[..width].to_vec();
             tables.sets = closure.sets;
         } else {
@@ -195,22 +270,24 @@ impl Tables {
         self.slot.get(i).map(|&s| &self.sets[s as usize])
     }
 
-    /// Runs `f` on the table of `premise`, tracing it first if need be.
-    fn with_table<T>(&self, premise: Lit, f: impl FnOnce(&Traced) -> T) -> Option<T> {
+    /// The table of `premise` traced until `target` is found, and the
+    /// place of `target` in it; `None` when `premise` has no table.
+    fn with_place<T>(
+        &self,
+        premise: Lit,
+        target: Lit,
+        f: impl FnOnce(&Traced, Option<usize>) -> T,
+    ) -> Option<T> {
         let i = self.graph.dense(premise)?;
         let mut traced = self.traced.borrow_mut();
         let slot = traced.get_mut(i as usize)?;
-        let table = slot.get_or_insert_with(|| Traced::new(&self.graph, |j| self.successors(j), i));
-        Some(f(table))
-    }
-
-    /// The place of `target` in the table of `premise`.
-    fn find(&self, table: &Traced, target: Lit) -> Option<usize> {
-        let i = self.graph.dense(target)?;
-        match table.at[i as usize] {
-            u16::MAX => None,
-            at => Some(at as usize),
-        }
+        let table = slot.get_or_insert_with(|| Traced::start(&self.graph, i));
+        let successors = |j| self.successors(j);
+        let at = self
+            .graph
+            .dense(target)
+            .and_then(|t| table.place(&self.graph, &successors, t));
+        Some(f(table, at))
     }
 }
 
@@ -239,15 +316,14 @@ impl Source for Tables {
         self.sets_of(premise).map_or(&NOTHING, |s| &s[0])
     }
     fn length(&self, premise: Lit, target: Lit) -> usize {
-        self.with_table(premise, |t| {
-            self.find(t, target)
-                .map_or(2, |at| t.entries[at].depth as usize + 1)
+        self.with_place(premise, target, |t, at| {
+            at.map_or(2, |at| t.entries[at].depth as usize + 1)
         })
         .unwrap_or(2)
     }
     fn path(&self, premise: Lit, target: Lit) -> Vec<Lit> {
-        self.with_table(premise, |t| {
-            let Some(mut at) = self.find(t, target) else {
+        self.with_place(premise, target, |t, at| {
+            let Some(mut at) = at else {
                 return vec![premise, target];
             };
             let mut out = vec![target];
@@ -350,6 +426,69 @@ mod tests {
             }
         }
         assert!(compared > 5000, "{compared}");
+    }
+
+    /// A table traced only until each target asked is found gives the
+    /// places of the whole table, whatever the order of the targets, and
+    /// what it holds is the start of the whole table.
+    #[test]
+    fn tables_traced_as_far_as_asked_match_whole_ones() {
+        let (mut asked, mut partial) = (0, 0);
+        for cands in positions() {
+            let links = Links::new(&cands, true);
+            let graph = Graph::new(&links);
+            let next = |j| graph.successors(j);
+            let n = graph.len() as u16;
+            for i in (0..graph.candidate_lits() as u16).step_by(5) {
+                let whole = Traced::new(&graph, next, i);
+                let mut lazy = Traced::start(&graph, i);
+                // Literals of the table, far ones after near ones and
+                // back, then any literal (some not in the table).
+                let held: Vec<u16> = whole.dense.iter().copied().step_by(7).collect();
+                let back = whole.dense.iter().rev().copied().step_by(11);
+                let targets = held.into_iter().chain(back).chain((0..n).step_by(37));
+                for t in targets {
+                    let place = lazy.place(&graph, &next, t);
+                    let expected = match whole.at[t as usize] {
+                        u16::MAX => None,
+                        at => Some(at as usize),
+                    };
+                    assert_eq!(place, expected);
+                    assert_eq!(lazy.entries, whole.entries[..lazy.entries.len()]);
+                    asked += 1;
+                    partial += usize::from(lazy.entries.len() < whole.entries.len());
+                }
+            }
+        }
+        assert!(asked > 5000 && partial > 500, "{asked} {partial}");
+    }
+
+    /// The closure over components given (the nice loops' reach's) has
+    /// the sets of the closure finding them, and the same tables.
+    #[test]
+    fn closure_over_given_components_agrees() {
+        let mut compared = 0;
+        for cands in positions() {
+            let links = Links::new(&cands, true);
+            let graph = Graph::new(&links);
+            if graph.len() >= MAX_ENTRIES {
+                continue;
+            }
+            let reach = crate::logic::links::graph::Reach::new(&graph);
+            let found = Tables::with(links.clone(), graph.clone(), None, true);
+            let given = Tables::with_components(links.clone(), graph.clone(), reach.components());
+            for p in premises(&links) {
+                assert_eq!(found.on(p), given.on(p));
+                assert_eq!(found.off(p), given.off(p));
+                assert_eq!(found.has(p), given.has(p));
+                for t in premises(&links).into_iter().step_by(13) {
+                    assert_eq!(found.length(p, t), given.length(p, t));
+                    assert_eq!(found.path(p, t), given.path(p, t));
+                }
+                compared += usize::from(found.on(p).iter().any(|&s| s != 0));
+            }
+        }
+        assert!(compared > 2000, "{compared}");
     }
 
     /// The traced tables are the plain breadth-first tables; on graphs

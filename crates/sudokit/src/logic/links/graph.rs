@@ -154,6 +154,14 @@ impl Reach {
         self.sets[c * self.words + (to as usize >> 6)] >> (to & 63) & 1 == 1
     }
 
+    /// The strongly connected component of each dense literal, numbered
+    /// in the order Tarjan's algorithm closes them (a component leads only
+    /// to lower numbers): the closure of the forcing chains, over the same
+    /// graph, takes them instead of finding them again.
+    pub fn components(&self) -> &[u32] {
+        &self.component
+    }
+
     /// The dense candidate literals dense literal `from` reaches, as
     /// words of a bitset (bit `t` for literal `t`).
     pub fn row(&self, from: u16) -> &[u64] {
