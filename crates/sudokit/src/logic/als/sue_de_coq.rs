@@ -23,6 +23,14 @@ use crate::logic::{Step, Technique};
 /// but `B`'s digits, the box outside loses `V ∪ B` but `L`'s, and a digit
 /// from outside `V` in both sets leaves both houses.
 pub(super) fn find(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
+    search(grid, candidates, |s, cells, digits| {
+        s.line_sets(cells, digits)
+    })
+}
+
+/// The steps found with `line_sets` trying the line and box sets of each
+/// crossing set.
+fn search(grid: &Grid, candidates: &Candidates, line_sets: LineSets) -> Vec<Step> {
     let mut empty = 0u128;
     let mut masks = [0u16; 81];
     for cell in Cell::all() {
@@ -51,12 +59,15 @@ pub(super) fn find(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
             search.block_house = 18 + b;
             let crossing = search.line & search.block;
             if crossing.count_ones() >= 2 {
-                search.crossings(crossing);
+                search.crossings(crossing, line_sets);
             }
         }
     }
     search.steps
 }
+
+/// A way to try the line and box sets of a crossing set and its digits.
+type LineSets = fn(&mut Search<'_>, u128, u16);
 
 struct Search<'a> {
     masks: &'a [u16; 81],
@@ -92,7 +103,7 @@ impl Search<'_> {
 
     /// Tries each two or three cells of the crossing with at least two
     /// digits more than cells.
-    fn crossings(&mut self, crossing: u128) {
+    fn crossings(&mut self, crossing: u128, line_sets: LineSets) {
         let (cells, n) = Self::crossing_cells(crossing);
         let cells = &cells[..n];
         for i1 in 0..n.saturating_sub(1) {
@@ -100,13 +111,13 @@ impl Search<'_> {
                 let two = cells[i1] | cells[i2];
                 let digits = self.digits_of(two);
                 if pop(digits) >= 4 {
-                    self.line_sets(two, digits);
+                    line_sets(self, two, digits);
                 }
                 for &third in &cells[i2 + 1..] {
                     let three = two | third;
                     let digits = self.digits_of(three);
                     if pop(digits) >= 5 {
-                        self.line_sets(three, digits);
+                        line_sets(self, three, digits);
                     }
                 }
             }
@@ -121,7 +132,7 @@ impl Search<'_> {
         let plus = pop(digits) as usize - cells.count_ones() as usize;
         let line = Subsets::new(self.line & !cells, self.masks);
         // The box sets are drawn from these cells less the line set's.
-        let boxes = Subsets::new(self.block & !cells, self.masks);
+        let mut boxes = BoxCells::new(self.block & !cells, self.masks, &line);
         for &m in line.preorder() {
             let digits = line.digits[m as usize];
             let size = pop(u16::from(m)) as usize;
@@ -130,7 +141,7 @@ impl Search<'_> {
             if inside != 0 && size > extras && size - extras < plus {
                 // The box set may not hold the crossing digits the line set
                 // takes (its extra digits it may).
-                self.block_sets(&boxes, &line, m, inside, plus - (size - extras));
+                self.block_sets(&mut boxes, &line, m, inside, plus - (size - extras));
             }
         }
     }
@@ -138,37 +149,44 @@ impl Search<'_> {
     /// Tries the sets of `boxes` cells outside the line set (mask `m` of
     /// `line`), free of the `forbidden` digits, that account for exactly
     /// `plus` digits.
-    fn block_sets(&mut self, boxes: &Subsets, line: &Subsets, m: u8, forbidden: u16, plus: usize) {
-        let mut free = 0u8;
-        for k in 0..boxes.len {
-            if self.masks[usize::from(boxes.cells[k])] & forbidden == 0 {
-                free |= 1 << k;
-            }
-        }
+    fn block_sets(
+        &mut self,
+        boxes: &mut BoxCells,
+        line: &Subsets,
+        m: u8,
+        forbidden: u16,
+        plus: usize,
+    ) {
+        let free = boxes.free(m, forbidden);
         if free == 0 {
             return;
         }
         self.line_set = line.cells(m);
         self.line_digits = line.digits[m as usize];
-        for k in 0..boxes.len {
-            if self.line_set >> boxes.cells[k] & 1 != 0 {
-                free &= !(1 << k);
-            }
-        }
-        // The subsets of the free cells, in the order of all subsets: the
-        // depth-first order of the free cells alone.
-        let mut spread = [0u8; 128];
+        // The subsets of the free cells (compact masks: bit `i` = the
+        // `i`-th free cell), their cells among the box's and digits; in
+        // the order of all subsets: the depth-first order of the free
+        // cells alone.
+        let mut at = [0u8; 8];
         let n = pop(u16::from(free)) as usize;
+        let mut rest = free;
+        for slot in &mut at[..n] {
+            *slot = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+        }
+        let mut spread = [0u8; 128];
+        let mut digits = [0u16; 128];
         for k in 1..1usize << n {
-            spread[k] = spread[k & (k - 1)] | deposit(1 << k.trailing_zeros(), free);
+            let low = usize::from(at[k.trailing_zeros() as usize]);
+            spread[k] = spread[k & (k - 1)] | 1 << low;
+            digits[k] = digits[k & (k - 1)] | boxes.masks[low];
         }
         for &compact in &PREORDER[n] {
-            let set = spread[compact as usize];
-            let digits = boxes.digits[set as usize];
-            let size = pop(u16::from(set)) as usize;
+            let digits = digits[compact as usize];
+            let size = pop(u16::from(compact)) as usize;
             let extras = pop(digits & !self.crossing_digits) as usize;
             if digits & self.crossing_digits != 0 && size >= extras && size - extras == plus {
-                self.check(boxes.cells(set), digits);
+                self.check(boxes.cells(spread[compact as usize]), digits);
             }
         }
     }
@@ -215,6 +233,53 @@ impl Search<'_> {
     }
 }
 
+/// Every Sue de Coq as [`find`] finds them, by trying every box set of
+/// every line set in full: the reference its shortcuts are tested against.
+#[cfg(test)]
+pub(super) fn find_plain(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
+    search(grid, candidates, |s, cells, digits| {
+        s.line_sets_plain(cells, digits)
+    })
+}
+
+#[cfg(test)]
+impl Search<'_> {
+    /// [`Search::line_sets`] without its shortcuts: each box set of the
+    /// box's cells, in depth-first order, tested against the line set.
+    fn line_sets_plain(&mut self, cells: u128, digits: u16) {
+        self.crossing = cells;
+        self.crossing_digits = digits;
+        let plus = pop(digits) as usize - cells.count_ones() as usize;
+        let line = Subsets::new(self.line & !cells, self.masks);
+        let boxes = Subsets::new(self.block & !cells, self.masks);
+        for &m in line.preorder() {
+            let digits = line.digits[m as usize];
+            let size = pop(u16::from(m)) as usize;
+            let inside = digits & self.crossing_digits;
+            let extras = pop(digits & !self.crossing_digits) as usize;
+            if inside == 0 || size <= extras || size - extras >= plus {
+                continue;
+            }
+            let want = plus - (size - extras);
+            self.line_set = line.cells(m);
+            self.line_digits = digits;
+            for &b in boxes.preorder() {
+                let (set, digits) = (boxes.cells(b), boxes.digits[b as usize]);
+                let size = pop(u16::from(b)) as usize;
+                let extras = pop(digits & !self.crossing_digits) as usize;
+                if set & self.line_set == 0
+                    && digits & inside == 0
+                    && digits & self.crossing_digits != 0
+                    && size >= extras
+                    && size - extras == want
+                {
+                    self.check(set, digits);
+                }
+            }
+        }
+    }
+}
+
 /// The subsets of up to eight cells: their digits by mask (bit `k` = the
 /// `k`-th cell in row-major order), visited in HoDoKu's depth-first order.
 struct Subsets {
@@ -255,14 +320,72 @@ impl Subsets {
     }
 }
 
-/// The bit of `free` at the position of the single bit of `bit` among its
-/// set bits (`bit` = 1 << k: the `k`-th set bit of `free`).
-fn deposit(bit: u8, free: u8) -> u8 {
-    let mut free = free;
-    for _ in 0..bit.trailing_zeros() {
-        free &= free - 1;
+/// The cells a box set is drawn from (up to eight, row-major), with
+/// what [`Search::block_sets`] needs to tell the free ones quickly.
+struct BoxCells {
+    cells: [u8; 8],
+    masks: [u16; 8],
+    len: usize,
+    /// The cell shared with the line cells, if any (the crossing cell left
+    /// out of the crossing set): its bit here and in the line's masks.
+    shared: Option<(u8, u8)>,
+    /// `free_of[f]`: the cells without the digits `f`, where `known` has
+    /// bit `f` (many line sets forbid the same digits).
+    free_of: [u8; 512],
+    known: [u64; 8],
+}
+
+impl BoxCells {
+    fn new(bits: u128, masks: &[u16; 81], line: &Subsets) -> BoxCells {
+        let mut out = BoxCells {
+            cells: [0; 8],
+            masks: [0; 8],
+            len: 0,
+            shared: None,
+            free_of: [0; 512],
+            known: [0; 8],
+        };
+        for c in cells_of(bits).take(8) {
+            let (k, c) = (out.len, c.index());
+            out.cells[k] = c as u8;
+            out.masks[k] = masks[c];
+            if let Some(j) = line.cells[..line.len]
+                .iter()
+                .position(|&l| usize::from(l) == c)
+            {
+                out.shared = Some((1 << k, 1 << j));
+            }
+            out.len += 1;
+        }
+        out
     }
-    free & free.wrapping_neg()
+
+    /// The cells free of the digits `forbidden` and outside the line set
+    /// (mask `m` of the line's cells).
+    fn free(&mut self, m: u8, forbidden: u16) -> u8 {
+        let f = usize::from(forbidden & 0x1ff);
+        let (word, bit) = (f / 64, 1u64 << (f % 64));
+        if self.known[word] & bit == 0 {
+            self.known[word] |= bit;
+            self.free_of[f] = (0..self.len)
+                .filter(|&k| self.masks[k] & forbidden == 0)
+                .fold(0, |free, k| free | 1 << k);
+        }
+        let mut free = self.free_of[f];
+        if let Some((here, there)) = self.shared {
+            if m & there != 0 {
+                free &= !here;
+            }
+        }
+        free
+    }
+
+    /// The cells of a mask as a bitboard.
+    fn cells(&self, m: u8) -> u128 {
+        (0..self.len)
+            .filter(|&k| m >> k & 1 != 0)
+            .fold(0, |b, k| b | 1u128 << self.cells[k])
+    }
 }
 
 /// For each number of cells `n ≤ 8`, the nonempty subsets of `n` cells in

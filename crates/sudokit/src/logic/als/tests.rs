@@ -370,3 +370,61 @@ fn als_bench() {
         );
     }
 }
+
+/// Sue de Coq's box sets, drawn from the free cells only, are those of the
+/// plain search over every box set, in the same order, at every position
+/// of HoDoKu's walk on hard puzzles and on positions with candidates
+/// thinned at random.
+#[test]
+fn sue_de_coq_matches_the_plain_search() {
+    use crate::logic::solver::{self, Options};
+    use rand::{RngCore, SeedableRng};
+    let mut found = 0;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0x5dc);
+    for puzzle in sample("top1465_200.txt").iter().take(60) {
+        let Ok(out) = solver::solve(puzzle, &Options::default()) else {
+            continue;
+        };
+        let mut pos = solver::Position::new(puzzle);
+        for step in &out.steps {
+            let mut thinned = pos.candidates;
+            for cell in Cell::all() {
+                let digits = thinned.get(cell);
+                if digits.len() > 2 && rng.next_u64() % 4 == 0 {
+                    let d = digits.iter().nth(rng.next_u64() as usize % digits.len());
+                    thinned.remove(cell, d.unwrap());
+                }
+            }
+            for cands in [pos.candidates, thinned] {
+                let fast = sue_de_coq::find(&pos.grid, &cands);
+                assert_eq!(fast, sue_de_coq::find_plain(&pos.grid, &cands));
+                found += fast.len();
+            }
+            let _ = pos.apply_solved(step);
+        }
+    }
+    assert!(found > 100, "only {found} steps");
+}
+
+/// ALS-XY-Wing, walking each set's restricted commons from a cursor, finds
+/// what the plain search over all pairs of restricted commons finds, in the
+/// same order, at every position of HoDoKu's walk on hard puzzles.
+#[test]
+fn als_xy_wing_matches_the_plain_search() {
+    use crate::logic::solver::{self, Options};
+    let mut found = 0;
+    for puzzle in sample("top1465_200.txt").iter().take(60) {
+        let Ok(out) = solver::solve(puzzle, &Options::default()) else {
+            continue;
+        };
+        let mut pos = solver::Position::new(puzzle);
+        for step in &out.steps {
+            let data = position_data(&pos.grid, &pos.candidates);
+            let fast = wing::find(&data.alses, &data.table);
+            assert_eq!(fast, wing::find_plain(&data.alses, &data.table));
+            found += fast.len();
+            let _ = pos.apply_solved(step);
+        }
+    }
+    assert!(found > 100, "only {found} steps");
+}

@@ -27,18 +27,24 @@ pub(super) fn find(alses: &[Als], table: &RcTable) -> Vec<Step> {
     let rcs = &table.commons;
     let mut steps = Vec::new();
     let mut seen = HashSet::new();
-    for (i, rc1) in rcs.iter().enumerate() {
+    // Per set, how many of its restricted commons come before `rc1`: the
+    // entry of `rc1` itself in the set's list (both lists ascend).
+    let mut before = vec![0u32; alses.len()];
+    for rc1 in rcs {
         // Each side of `rc1` may be the pivot; the other set is then A. A
         // needs a digit besides the link for a `z`.
-        let side = |pivot: u32, a: u32| {
+        let mut side = |pivot: u32, a: u32| {
             let list = incident.of(pivot as usize);
+            let at = &mut before[pivot as usize];
+            let after = *at as usize + 1;
+            *at += 1;
             let useful = brief[a as usize].digits & !rc1.mask() != 0;
-            let list = if useful { list } else { &list[list.len()..] };
-            (
-                &list[list.partition_point(|e| e.rc as usize <= i)..],
-                pivot,
-                a,
-            )
+            let list = if useful {
+                &list[after..]
+            } else {
+                &list[list.len()..]
+            };
+            (list, pivot, a)
         };
         let (mut l1, mut l2) = (side(rc1.als1, rc1.als2), side(rc1.als2, rc1.als1));
         // Both lists ascend: take their entries in order of `j`.
@@ -68,6 +74,47 @@ pub(super) fn find(alses: &[Als], table: &RcTable) -> Vec<Step> {
                 continue;
             }
             let sets = [pivot, a, entry.other].map(|k| &alses[k as usize]);
+            if let Some(step) = wing(sets, rc1, rc2, &mut seen) {
+                steps.push(step);
+            }
+        }
+    }
+    steps
+}
+
+/// Every ALS-XY-Wing as [`find`] finds them, by trying every later
+/// restricted common against each one: the reference its lists are tested
+/// against.
+#[cfg(test)]
+pub(super) fn find_plain(alses: &[Als], table: &RcTable) -> Vec<Step> {
+    let rcs = &table.commons;
+    let mut steps = Vec::new();
+    let mut seen = HashSet::new();
+    for (i, rc1) in rcs.iter().enumerate() {
+        for rc2 in &rcs[i + 1..] {
+            let ends = [rc2.als1, rc2.als2];
+            let (pivot, a) = if ends.contains(&rc1.als1) {
+                (rc1.als1, rc1.als2)
+            } else if ends.contains(&rc1.als2) {
+                (rc1.als2, rc1.als1)
+            } else {
+                continue;
+            };
+            let b = if rc2.als1 == pivot {
+                rc2.als2
+            } else {
+                rc2.als1
+            };
+            let (qa, qb) = (&alses[a as usize], &alses[b as usize]);
+            let links = rc1.mask() | rc2.mask();
+            if qa.digits & !rc1.mask() == 0
+                || (rc1.digit2 == 0 && rc2.digit2 == 0 && rc1.digit1 == rc2.digit1)
+                || qa.cells & qb.cells != 0
+                || qa.digits & qb.digits & !links == 0
+            {
+                continue;
+            }
+            let sets = [pivot, a, b].map(|k| &alses[k as usize]);
             if let Some(step) = wing(sets, rc1, rc2, &mut seen) {
                 steps.push(step);
             }
