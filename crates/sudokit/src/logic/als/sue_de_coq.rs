@@ -314,9 +314,7 @@ impl Subsets {
 
     /// The cells of a mask as a bitboard.
     fn cells(&self, m: u8) -> u128 {
-        (0..self.len)
-            .filter(|&k| m >> k & 1 != 0)
-            .fold(0, |b, k| b | 1u128 << self.cells[k])
+        mask_cells(&self.cells[..self.len], m)
     }
 }
 
@@ -382,10 +380,17 @@ impl BoxCells {
 
     /// The cells of a mask as a bitboard.
     fn cells(&self, m: u8) -> u128 {
-        (0..self.len)
-            .filter(|&k| m >> k & 1 != 0)
-            .fold(0, |b, k| b | 1u128 << self.cells[k])
+        mask_cells(&self.cells[..self.len], m)
     }
+}
+
+/// The cells of `list` picked by mask `m` (bit `k` = `list[k]`), as a
+/// bitboard.
+fn mask_cells(list: &[u8], m: u8) -> u128 {
+    list.iter()
+        .enumerate()
+        .filter(|&(k, _)| m >> k & 1 != 0)
+        .fold(0, |b, (_, &c)| b | 1u128 << c)
 }
 
 /// For each number of cells `n ≤ 8`, the nonempty subsets of `n` cells in

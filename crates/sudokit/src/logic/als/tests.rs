@@ -254,29 +254,37 @@ fn als_collection_follows_hodoku_order_without_duplicates() {
 /// search on clean records finds, also across the stamps' wraparound.
 #[test]
 fn chain_search_with_reused_records_matches_clean_records() {
-    use crate::logic::solver::{self, Options};
     let mut checked = 0;
-    for puzzle in sample("top1465_200.txt").iter().take(40) {
+    on_walk_positions(40, |k, grid, candidates| {
+        let data = position_data(grid, candidates);
+        let reused = chain::find(&data.alses, &data.table);
+        if k % 7 == 3 {
+            chain::reset_seen(false, u32::MAX - 2);
+            let wrapped = chain::find(&data.alses, &data.table);
+            assert_eq!(wrapped, reused);
+        }
+        chain::reset_seen(true, 0);
+        let clean = chain::find(&data.alses, &data.table);
+        assert_eq!(reused, clean);
+        checked += usize::from(!clean.is_empty());
+    });
+    assert!(checked > 0, "no chain found");
+}
+
+/// Calls `visit` at each position of HoDoKu's walk (with its index in the
+/// walk) on the first `n` puzzles of top1465_200.
+fn on_walk_positions(n: usize, mut visit: impl FnMut(usize, &Grid, &Candidates)) {
+    use crate::logic::solver::{self, Options};
+    for puzzle in sample("top1465_200.txt").iter().take(n) {
         let Ok(out) = solver::solve(puzzle, &Options::default()) else {
             continue;
         };
         let mut pos = solver::Position::new(puzzle);
         for (k, step) in out.steps.iter().enumerate() {
-            let data = position_data(&pos.grid, &pos.candidates);
-            let reused = chain::find(&data.alses, &data.table);
-            if k % 7 == 3 {
-                chain::reset_seen(false, u32::MAX - 2);
-                let wrapped = chain::find(&data.alses, &data.table);
-                assert_eq!(wrapped, reused);
-            }
-            chain::reset_seen(true, 0);
-            let clean = chain::find(&data.alses, &data.table);
-            assert_eq!(reused, clean);
-            checked += usize::from(!clean.is_empty());
+            visit(k, &pos.grid, &pos.candidates);
             let _ = pos.apply_solved(step);
         }
     }
-    assert!(checked > 0, "no chain found");
 }
 
 fn walk(technique: Technique, names: &[&str]) -> usize {
@@ -377,32 +385,24 @@ fn als_bench() {
 /// thinned at random.
 #[test]
 fn sue_de_coq_matches_the_plain_search() {
-    use crate::logic::solver::{self, Options};
     use rand::{RngCore, SeedableRng};
     let mut found = 0;
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0x5dc);
-    for puzzle in sample("top1465_200.txt").iter().take(60) {
-        let Ok(out) = solver::solve(puzzle, &Options::default()) else {
-            continue;
-        };
-        let mut pos = solver::Position::new(puzzle);
-        for step in &out.steps {
-            let mut thinned = pos.candidates;
-            for cell in Cell::all() {
-                let digits = thinned.get(cell);
-                if digits.len() > 2 && rng.next_u64() % 4 == 0 {
-                    let d = digits.iter().nth(rng.next_u64() as usize % digits.len());
-                    thinned.remove(cell, d.unwrap());
-                }
+    on_walk_positions(60, |_, grid, candidates| {
+        let mut thinned = *candidates;
+        for cell in Cell::all() {
+            let digits = thinned.get(cell);
+            if digits.len() > 2 && rng.next_u64() % 4 == 0 {
+                let d = digits.iter().nth(rng.next_u64() as usize % digits.len());
+                thinned.remove(cell, d.unwrap());
             }
-            for cands in [pos.candidates, thinned] {
-                let fast = sue_de_coq::find(&pos.grid, &cands);
-                assert_eq!(fast, sue_de_coq::find_plain(&pos.grid, &cands));
-                found += fast.len();
-            }
-            let _ = pos.apply_solved(step);
         }
-    }
+        for cands in [*candidates, thinned] {
+            let fast = sue_de_coq::find(grid, &cands);
+            assert_eq!(fast, sue_de_coq::find_plain(grid, &cands));
+            found += fast.len();
+        }
+    });
     assert!(found > 100, "only {found} steps");
 }
 
@@ -411,20 +411,12 @@ fn sue_de_coq_matches_the_plain_search() {
 /// same order, at every position of HoDoKu's walk on hard puzzles.
 #[test]
 fn als_xy_wing_matches_the_plain_search() {
-    use crate::logic::solver::{self, Options};
     let mut found = 0;
-    for puzzle in sample("top1465_200.txt").iter().take(60) {
-        let Ok(out) = solver::solve(puzzle, &Options::default()) else {
-            continue;
-        };
-        let mut pos = solver::Position::new(puzzle);
-        for step in &out.steps {
-            let data = position_data(&pos.grid, &pos.candidates);
-            let fast = wing::find(&data.alses, &data.table);
-            assert_eq!(fast, wing::find_plain(&data.alses, &data.table));
-            found += fast.len();
-            let _ = pos.apply_solved(step);
-        }
-    }
+    on_walk_positions(60, |_, grid, candidates| {
+        let data = position_data(grid, candidates);
+        let fast = wing::find(&data.alses, &data.table);
+        assert_eq!(fast, wing::find_plain(&data.alses, &data.table));
+        found += fast.len();
+    });
     assert!(found > 100, "only {found} steps");
 }
