@@ -58,8 +58,8 @@ struct Memo {
     /// The board the propagations start from (the outcomes are cleared
     /// when it changes: the reduced boards are keyed by their cells only).
     source: Option<Board>,
-    /// Per reduced board's cells and level.
-    outcomes: std::collections::HashMap<([u16; 81], u8), Outcome>,
+    /// Per reduced board's cells and nested producer.
+    outcomes: std::collections::HashMap<([u16; 81], Producer), Outcome>,
     /// How many searches were replayed (tests check that some are).
     replays: usize,
 }
@@ -190,7 +190,9 @@ impl Nested {
     /// propagation from `source` has left) and reports each removable
     /// candidate with the removed candidates its chain rests on and the
     /// chain's id; `known` holds the potentials the propagation has
-    /// already (chains that add nothing new are not kept).
+    /// already (chains that add nothing new are not kept). The first
+    /// producer with a hint resting on a removed candidate is the last
+    /// one asked.
     pub(super) fn find(
         &mut self,
         cur: &Board,
@@ -199,14 +201,31 @@ impl Nested {
         known: &PotSet,
         report: &mut dyn FnMut(Cand, &[Cand], u32),
     ) {
-        if super::budget::exhausted() {
-            return;
-        }
         if self.memo.source != Some(*source) {
             self.memo.source = Some(*source);
             self.memo.outcomes.clear();
         }
-        let key = (cur.cells, level);
+        for &producer in nested_producers(level) {
+            if super::budget::exhausted() || self.find_one(cur, source, producer, known, report) {
+                return;
+            }
+        }
+    }
+
+    /// [`Nested::find`] for one producer, replayed when an earlier search
+    /// ran it on the same board (SE runs the same producer on the same
+    /// reduced board from several propagations and from consecutive
+    /// levels: level 3 asks the cycles first as level 2 does, level 5
+    /// the dynamic chains as level 4 does). Returns whether it reported.
+    fn find_one(
+        &mut self,
+        cur: &Board,
+        source: &Board,
+        producer: Producer,
+        known: &PotSet,
+        report: &mut dyn FnMut(Cand, &[Cand], u32),
+    ) -> bool {
+        let key = (cur.cells, producer);
         let memo = producers::gated();
         if let Some(outcome) = self.memo.outcomes.get(&key).filter(|_| memo) {
             // With more budget left than the search used, it would run to
@@ -215,59 +234,54 @@ impl Nested {
                 super::budget::spend_n(outcome.cost);
                 outcome.replay(known, report);
                 self.memo.replays += 1;
-                return;
+                return !outcome.hints.is_empty();
             }
         }
         let before = super::budget::left();
-        let hints = self.search(cur, source, level, known, report);
+        let hints = self.search(cur, source, producer, known, report);
+        let any = !hints.is_empty();
         if memo && !super::budget::exhausted() {
             let cost = before - super::budget::left();
             self.memo.outcomes.insert(key, Outcome { hints, cost });
         }
+        any
     }
 
-    /// [`Nested::find`] without the memory: runs the producers and returns
-    /// what they reported.
+    /// [`Nested::find_one`] without the memory: runs the producer and
+    /// returns what it reported.
     fn search(
         &mut self,
         cur: &Board,
         source: &Board,
-        level: u8,
+        producer: Producer,
         known: &PotSet,
         report: &mut dyn FnMut(Cand, &[Cand], u32),
     ) -> Vec<Reported> {
         let mut sub = self.sub.take().unwrap_or_default();
         let mut reported = *known;
         let mut out = Vec::new();
-        for &producer in nested_producers(level) {
-            sub.arena.clear();
-            let hints = producers::all_hints(&mut sub, cur, producer);
-            let mut any = false;
-            for h in &hints {
-                let parents = rule_parents(&mut sub.arena, h, cur, source);
-                if parents.is_empty() {
-                    continue;
-                }
-                any = true;
-                let removable = removable_cands(h);
-                let mut id = None;
-                if !removable.iter().all(|&c| reported.contains(pot(c, false))) {
-                    let stored = self.store(&sub.arena, h);
-                    for &c in &removable {
-                        reported.insert(pot(c, false));
-                        report(c, &parents, stored);
-                    }
-                    id = Some(stored);
-                }
-                out.push(Reported {
-                    removable,
-                    parents,
-                    id,
-                });
+        sub.arena.clear();
+        let hints = producers::all_hints(&mut sub, cur, producer);
+        for h in &hints {
+            let parents = rule_parents(&mut sub.arena, h, cur, source);
+            if parents.is_empty() {
+                continue;
             }
-            if any {
-                break;
+            let removable = removable_cands(h);
+            let mut id = None;
+            if !removable.iter().all(|&c| reported.contains(pot(c, false))) {
+                let stored = self.store(&sub.arena, h);
+                for &c in &removable {
+                    reported.insert(pot(c, false));
+                    report(c, &parents, stored);
+                }
+                id = Some(stored);
             }
+            out.push(Reported {
+                removable,
+                parents,
+                id,
+            });
         }
         sub.arena.clear();
         self.sub = Some(sub);

@@ -339,7 +339,8 @@ fn bounded_counts_change_no_hint() {
 /// same hints, with the same steps (nested chains included), as searches
 /// run anew each time: SE's nested levels 2 and 3 on the first positions
 /// of puzzles that need them; and so do all dynamic forcing chains (the
-/// nested producer of level 4) with and without remembered counts.
+/// nested producer of level 4) with and without remembered counts; level
+/// 3 after level 2 replays level 2's cycles and finds what it finds alone.
 #[test]
 fn nested_memory_changes_no_step() {
     use super::board::Board;
@@ -355,6 +356,7 @@ fn nested_memory_changes_no_step() {
             .collect()
     };
     let mut replays = 0;
+    let (mut shared, mut alone_replays) = (0, 0);
     let puzzles = [
         "12.4..3..3...1..5...6...1..7...9.....4.6.3.....3..2...5...8.7....7.....5.......98",
         ".234.......6.8....7....35....4....7....8...9.9....7..53....1.5....2....3.6....9.1",
@@ -374,6 +376,25 @@ fn nested_memory_changes_no_step() {
             let anew = steps(&mut engine, &hints);
             assert_eq!(remembered, anew, "{producer:?} on {puzzle}");
         }
+        // Level 3 right after level 2 on one engine, as the walk asks for
+        // them: level 3 replays the cycles that level 2 ran on the same
+        // reduced boards, and finds what it finds alone.
+        let mut engine = Engine::default();
+        engine.clear();
+        producers::hints(&mut engine, &board, Producer::Dynamic(2));
+        let before = engine.nested.replays();
+        let hints = producers::hints(&mut engine, &board, Producer::Dynamic(3));
+        let after_level_2 = steps(&mut engine, &hints);
+        shared += engine.nested.replays() - before;
+        let mut alone = Engine::default();
+        alone.clear();
+        let hints = producers::hints(&mut alone, &board, Producer::Dynamic(3));
+        assert_eq!(
+            after_level_2,
+            steps(&mut alone, &hints),
+            "level 3 on {puzzle}"
+        );
+        alone_replays += alone.nested.replays();
         // Every dynamic chain, as level 4 asks for them (with the counts
         // of the nodes that conclude several hints remembered).
         let mut engine = Engine::default();
@@ -390,4 +411,8 @@ fn nested_memory_changes_no_step() {
         );
     }
     assert!(replays > 0, "no search was replayed");
+    assert!(
+        shared > alone_replays,
+        "level 3 replayed {shared} searches after level 2, {alone_replays} alone"
+    );
 }
