@@ -33,6 +33,11 @@ pub(super) struct StaticReach {
     places: Bits,
     /// Per component, its members.
     members: Vec<Bits>,
+    /// The implication graph, kept (like `tarjan`) for the next board:
+    /// nested searches build a reach for every board a propagation leaves.
+    edges: Edges,
+    /// The component search's buffers.
+    tarjan: Components,
 }
 
 #[cfg(test)]
@@ -50,12 +55,20 @@ thread_local! {
 
 impl StaticReach {
     /// The reach of every candidate of `board`, shared with the last
-    /// caller that asked for the same candidates.
+    /// caller that asked for the same candidates (and built in the last
+    /// reach's place when no one holds it any more).
     pub(super) fn of(board: &Board) -> std::rc::Rc<StaticReach> {
         LAST.with(|last| {
             let mut last = last.borrow_mut();
-            if let Some((_, reach)) = last.as_ref().filter(|(k, _)| *k == board.cells) {
-                return reach.clone();
+            if let Some((key, reach)) = last.as_mut() {
+                if *key == board.cells {
+                    return reach.clone();
+                }
+                if let Some(mine) = std::rc::Rc::get_mut(reach) {
+                    mine.rebuild(board);
+                    *key = board.cells;
+                    return reach.clone();
+                }
             }
             let reach = std::rc::Rc::new(StaticReach::new(board));
             *last = Some((board.cells, reach.clone()));
@@ -65,21 +78,85 @@ impl StaticReach {
 
     /// The reach of every candidate of `board`.
     pub(super) fn new(board: &Board) -> StaticReach {
-        let links = StrongLinks::new(board);
-        let edges = Edges::build(board, &links);
-        let Reach {
-            comp,
-            comps,
-            looped,
-            members,
-        } = reach(board, &edges);
-        StaticReach {
-            comp,
-            comps,
-            looped,
-            links,
+        let mut reach = StaticReach {
+            comp: Vec::new(),
+            comps: Vec::new(),
+            looped: [0; 9],
+            links: StrongLinks::new(board),
             places: board.digits,
+            members: Vec::new(),
+            edges: Edges::new(),
+            tarjan: Components::new(729),
+        };
+        reach.rebuild(board);
+        reach
+    }
+
+    /// Makes this the reach of `board`, reusing the buffers.
+    fn rebuild(&mut self, board: &Board) {
+        self.links.fill(board);
+        self.places = board.digits;
+        self.edges.build(board, &self.links);
+        self.close_components(board);
+    }
+
+    /// The components of the implication graph ([`Components`] emits
+    /// successors first) and what each reaches: its members and the reach
+    /// of the components its edges lead to. An edge to a candidate already
+    /// reached adds nothing (that candidate's own reach came with it), so
+    /// most edges cost one bit test rather than a union of bitboards.
+    fn close_components(&mut self, board: &Board) {
+        let StaticReach {
+            comp,
+            comps,
+            looped,
             members,
+            edges,
+            tarjan,
+            ..
+        } = self;
+        comp.clear();
+        comp.resize(729, UNSEEN);
+        comps.clear();
+        members.clear();
+        *looped = [0; 9];
+        tarjan.reset();
+        let mut close = |group: &[u16]| {
+            let id = comps.len() as u32;
+            let mut own = [0u128; 9];
+            for &w in group {
+                comp[usize::from(w)] = id;
+                own[digit_of(w)] |= 1u128 << cell_of(w);
+            }
+            members.push(own);
+            if group.len() > 1 {
+                for (l, m) in looped.iter_mut().zip(&own) {
+                    *l |= m;
+                }
+            }
+            // Successors' components were emitted before this one (and a
+            // member's own component is in `own`).
+            let mut bits = own;
+            for &v in group {
+                for &w in edges.of(usize::from(v)) {
+                    if bits[digit_of(w)] >> cell_of(w) & 1 == 0 {
+                        let other = &comps[comp[usize::from(w)] as usize];
+                        for (b, o) in bits.iter_mut().zip(other) {
+                            *b |= o;
+                        }
+                    }
+                }
+            }
+            comps.push(bits);
+        };
+        let successors = |v: u16| edges.of(usize::from(v));
+        for cell in 0..81 {
+            for d in digits(board.cells[cell]) {
+                let root = cand(cell, d);
+                if !tarjan.seen(root) {
+                    tarjan.visit(&successors, root, &mut close);
+                }
+            }
         }
     }
 
@@ -199,26 +276,34 @@ struct Edges {
 }
 
 impl Edges {
-    /// The graph of `board` (whose strong links are `links`): from each
-    /// candidate "on", the candidates that the strong partners of what it
-    /// turns off force on (itself left out), found per candidate with
-    /// bitboards.
-    fn build(board: &Board, links: &StrongLinks) -> Edges {
-        let mut edges = Edges {
+    /// An empty graph, to build.
+    fn new() -> Edges {
+        Edges {
             start: vec![0; 730],
             to: Vec::with_capacity(4096),
-        };
-        for a in 0..729u16 {
-            edges.start[usize::from(a)] = edges.to.len() as u32;
-            if board.has(a) {
-                let succ = successors(board, links, a);
-                for (e, &m) in succ.iter().enumerate() {
-                    edges.to.extend(cells(m).map(|c| cand(c, e)));
+        }
+    }
+
+    /// Makes this the graph of `board` (whose strong links are `links`):
+    /// from each candidate "on", the candidates that the strong partners of
+    /// what it turns off force on (itself left out), found per candidate
+    /// with bitboards.
+    fn build(&mut self, board: &Board, links: &StrongLinks) {
+        self.to.clear();
+        for cell in 0..81 {
+            let set = board.cells[cell];
+            for d in 0..9 {
+                let a = cand(cell, d);
+                self.start[usize::from(a)] = self.to.len() as u32;
+                if set >> d & 1 == 1 {
+                    let succ = successors(board, links, a);
+                    for (e, &m) in succ.iter().enumerate() {
+                        self.to.extend(cells(m).map(|c| cand(c, e)));
+                    }
                 }
             }
         }
-        edges.start[729] = edges.to.len() as u32;
-        edges
+        self.start[729] = self.to.len() as u32;
     }
 
     /// The same graph from the strong partners, one partner at a time.
@@ -259,68 +344,6 @@ impl Edges {
     }
 }
 
-/// What [`reach`] computes: the fields of [`StaticReach`] but the partners.
-struct Reach {
-    comp: Vec<u32>,
-    comps: Vec<Bits>,
-    looped: Bits,
-    members: Vec<Bits>,
-}
-
-/// Reachability from every node (itself included), by the components of
-/// [`Components`] (emitted successors first) and unions of bitboards.
-fn reach(board: &Board, edges: &Edges) -> Reach {
-    let n = 729;
-    let mut comp = vec![UNSEEN; n];
-    // A component per candidate at most: reserved, the lists never move.
-    let count: usize = board.digits.iter().map(|m| m.count_ones() as usize).sum();
-    let mut comps: Vec<Bits> = Vec::with_capacity(count);
-    let mut members: Vec<Bits> = Vec::with_capacity(count);
-    let mut looped = [0u128; 9];
-    let mut close = |group: &[u16]| {
-        let id = comps.len() as u32;
-        let mut own = [0u128; 9];
-        for &w in group {
-            comp[usize::from(w)] = id;
-            own[digit_of(w)] |= 1u128 << cell_of(w);
-        }
-        members.push(own);
-        if group.len() > 1 {
-            for (l, m) in looped.iter_mut().zip(&own) {
-                *l |= m;
-            }
-        }
-        // Successors' components were emitted before this one.
-        let mut bits = own;
-        for (d, &m) in own.iter().enumerate() {
-            for c in cells(m) {
-                for &w in edges.of(usize::from(cand(c, d))) {
-                    let cw = comp[usize::from(w)];
-                    if cw != id {
-                        for (b, o) in bits.iter_mut().zip(&comps[cw as usize]) {
-                            *b |= o;
-                        }
-                    }
-                }
-            }
-        }
-        comps.push(bits);
-    };
-    let mut tarjan = Components::new(n);
-    let successors = |v: u16| edges.of(usize::from(v));
-    for root in 0..n as Cand {
-        if !tarjan.seen(root) && board.has(root) {
-            tarjan.visit(&successors, root, &mut close);
-        }
-    }
-    Reach {
-        comp,
-        comps,
-        looped,
-        members,
-    }
-}
-
 /// The static strong links of a position, as bitboards: bivalue cells and,
 /// per digit, the houses where it has exactly two places.
 pub(super) struct StrongLinks {
@@ -335,26 +358,32 @@ pub(super) struct StrongLinks {
 impl StrongLinks {
     /// The strong links of `board`.
     pub(super) fn new(board: &Board) -> StrongLinks {
-        let bivalue = (0..81)
+        let mut links = StrongLinks {
+            bivalue: 0,
+            partner: [[0; 81]; 9],
+            bilocal: [0; 9],
+        };
+        links.fill(board);
+        links
+    }
+
+    /// Makes these the strong links of `board`.
+    fn fill(&mut self, board: &Board) {
+        self.bivalue = (0..81)
             .filter(|&c| two_digits(board.cells[c]))
             .fold(0u128, |m, c| m | 1u128 << c);
-        let mut partner = [[0u128; 81]; 9];
-        let mut bilocal = [0u128; 9];
-        for (d, partner) in partner.iter_mut().enumerate() {
+        self.partner = [[0u128; 81]; 9];
+        self.bilocal = [0u128; 9];
+        for (d, partner) in self.partner.iter_mut().enumerate() {
             for &house in &HOUSE_BITS {
                 let m = board.digits[d] & house;
                 if two_bits(m) {
                     let (a, b) = (m.trailing_zeros(), 127 - m.leading_zeros());
                     partner[a as usize] |= 1u128 << b;
                     partner[b as usize] |= 1u128 << a;
-                    bilocal[d] |= m;
+                    self.bilocal[d] |= m;
                 }
             }
-        }
-        StrongLinks {
-            bivalue,
-            partner,
-            bilocal,
         }
     }
 
@@ -498,7 +527,8 @@ mod tests {
             while let Some(step) = next_step(&pos) {
                 let board = Board::new(&pos.grid, &pos.candidates);
                 let links = StrongLinks::new(&board);
-                let (fast, slow) = (Edges::build(&board, &links), Edges::by_partners(&board));
+                let (mut fast, slow) = (Edges::new(), Edges::by_partners(&board));
+                fast.build(&board, &links);
                 for v in 0..729 {
                     let (mut got, mut want) = (fast.of(v).to_vec(), slow.of(v).to_vec());
                     got.sort_unstable();
@@ -515,7 +545,8 @@ mod tests {
     }
 
     /// What every candidate forces on, and whether its "off" forces it
-    /// on, match a plain search over the partner-by-partner graph and the
+    /// on (from a reach rebuilt in the buffers of the last one), match a
+    /// plain search over the partner-by-partner graph and the
     /// partner list, on every position of SE's walk through hard and
     /// random minimal puzzles.
     #[test]
@@ -530,7 +561,8 @@ mod tests {
             let mut pos = Position::new(puzzle);
             while let Some(step) = next_step(&pos) {
                 let board = Board::new(&pos.grid, &pos.candidates);
-                let reach = StaticReach::new(&board);
+                // Rebuilt in the last position's reach (dropped below).
+                let reach = StaticReach::of(&board);
                 let edges = Edges::by_partners(&board);
                 let partners = strong_partners(&board);
                 let on_of = |z: Cand| {
