@@ -212,6 +212,48 @@ impl StaticReach {
     }
 }
 
+thread_local! {
+    /// The last board a walk found barren: no candidate killable nor
+    /// placeable ([`known_barren`]).
+    static BARREN: std::cell::Cell<Option<Board>> = const { std::cell::Cell::new(None) };
+}
+
+/// Remembers `board` as barren: none of its candidates is killable or
+/// placeable (SE's cycles producer found nothing to start from).
+pub(super) fn note_barren(board: &Board) {
+    BARREN.with(|b| b.set(Some(*board)));
+}
+
+/// Whether `board` is known to be barren without building its reach: its
+/// candidates are among those of the last barren board `s` and it has no
+/// strong link that `s` lacks (every bivalue cell and bilocal house of
+/// `board` is one of `s`, with the same candidates). Then every link of
+/// its implication graph is one of `s`'s graph, so what a candidate forces
+/// on here it forces on in `s`, and a candidate killable or placeable here
+/// would be so in `s`. The nested searches run on boards a propagation
+/// reduced from the walk's board, which is barren wherever they run.
+pub(super) fn known_barren(board: &Board) -> bool {
+    BARREN
+        .with(|b| b.get())
+        .is_some_and(|s| no_new_links(board, &s))
+}
+
+/// Whether the candidates of `board` are among those of `source` and
+/// every strong link of `board` is one of `source`.
+fn no_new_links(board: &Board, source: &Board) -> bool {
+    let cells_ok = board.cells.iter().zip(&source.cells).all(|(&c, &s)| {
+        // A cell bivalue here and not there lost a candidate.
+        c & !s == 0 && (!two_digits(c) || two_digits(s))
+    });
+    cells_ok
+        && board.digits.iter().zip(&source.digits).all(|(&c, &s)| {
+            c == s
+                || HOUSE_BITS
+                    .iter()
+                    .all(|&h| !two_bits(c & h) || two_bits(s & h))
+        })
+}
+
 /// The strong partners of each candidate: the other digit of a bivalue
 /// cell, the other place of the digit in each bilocal house.
 #[cfg(test)]
@@ -600,6 +642,54 @@ mod tests {
             positions > 300 && placeable > 1000,
             "{positions} {placeable}"
         );
+    }
+
+    /// A board known barren from a barren walk board has no killable or
+    /// placeable candidate: checked on boards reduced at random from the
+    /// barren positions of SE's walk through hard puzzles (some without a
+    /// new strong link, most with one).
+    #[test]
+    fn known_barren_boards_are_barren() {
+        use crate::logic::se_chains::walk::next_step;
+        use crate::logic::solver::Position;
+        let barren = |b: &Board| {
+            let reach = StaticReach::new(b);
+            (0..729u16)
+                .filter(|&c| b.has(c))
+                .all(|c| !reach.killable(c) && !reach.placeable(c))
+        };
+        let (mut sources, mut known, mut seed) = (0, 0, 0x9e37_79b9_u64);
+        for puzzle in &crate::logic::soundness::sample("top1465_200.txt")[..12] {
+            let mut pos = Position::new(puzzle);
+            while let Some(step) = next_step(&pos) {
+                let board = Board::new(&pos.grid, &pos.candidates);
+                if barren(&board) {
+                    sources += 1;
+                    note_barren(&board);
+                    assert!(known_barren(&board));
+                    for round in 0..40 {
+                        // Remove up to `round / 4 + 1` candidates of cells
+                        // that keep two or more.
+                        let mut reduced = board;
+                        for _ in 0..round / 4 + 1 {
+                            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                            let c = (seed >> 33) as Cand % 729;
+                            if reduced.has(c) && reduced.cells[cell_of(c)].count_ones() > 2 {
+                                reduced.remove(c);
+                            }
+                        }
+                        if known_barren(&reduced) {
+                            known += 1;
+                            assert!(barren(&reduced), "{} reduced", pos.grid);
+                        }
+                    }
+                }
+                if !pos.apply(&step) {
+                    break;
+                }
+            }
+        }
+        assert!(sources > 20 && known > 100, "{sources} {known}");
     }
 
     #[test]
