@@ -31,8 +31,11 @@ pub(super) struct StaticReach {
     pub links: StrongLinks,
     /// The candidates of the position, per digit.
     places: Bits,
-    /// Per component, its members.
+    /// Per component of two candidates or more (a loop), its members.
     members: Vec<Bits>,
+    /// Per candidate on a loop (see `looped`), its loop in `members`
+    /// (stale for the others).
+    loop_of: Vec<u32>,
     /// The implication graph, kept (like `tarjan`) for the next board:
     /// nested searches build a reach for every board a propagation leaves.
     edges: Edges,
@@ -85,6 +88,7 @@ impl StaticReach {
             links: StrongLinks::new(board),
             places: board.digits,
             members: Vec::new(),
+            loop_of: vec![0; 729],
             edges: Edges::new(),
             tarjan: Components::new(729),
         };
@@ -111,6 +115,7 @@ impl StaticReach {
             comps,
             looped,
             members,
+            loop_of,
             edges,
             tarjan,
             ..
@@ -128,8 +133,11 @@ impl StaticReach {
                 comp[usize::from(w)] = id;
                 own[digit_of(w)] |= 1u128 << cell_of(w);
             }
-            members.push(own);
             if group.len() > 1 {
+                for &w in group {
+                    loop_of[usize::from(w)] = members.len() as u32;
+                }
+                members.push(own);
                 for (l, m) in looped.iter_mut().zip(&own) {
                     *l |= m;
                 }
@@ -160,19 +168,21 @@ impl StaticReach {
         }
     }
 
-    /// How many strongly connected components there are.
+    /// How many loops (strongly connected components of two candidates
+    /// or more) there are.
     pub(super) fn component_count(&self) -> usize {
         self.members.len()
     }
 
-    /// The component of candidate `z` (`None` if it is not a candidate)
-    /// and its members: the candidates that `z` on forces on and that force
-    /// `z` on.
+    /// The loop of candidate `z` (`None` if it is on none: only loops
+    /// start cycles) and its members: the candidates that `z` on forces on
+    /// and that force `z` on.
     pub(super) fn component(&self, z: Cand) -> Option<(usize, &Bits)> {
-        match self.comp[usize::from(z)] {
-            UNSEEN => None,
-            id => Some((id as usize, &self.members[id as usize])),
+        if self.looped[digit_of(z)] >> cell_of(z) & 1 == 0 {
+            return None;
         }
+        let id = self.loop_of[usize::from(z)] as usize;
+        Some((id, &self.members[id]))
     }
 
     /// The candidates that `z` on forces on, itself included.
@@ -414,7 +424,12 @@ impl StrongLinks {
         self.bivalue = (0..81)
             .filter(|&c| two_digits(board.cells[c]))
             .fold(0u128, |m, c| m | 1u128 << c);
-        self.partner = [[0u128; 81]; 9];
+        // Only the last board's bilocal places have partners to forget.
+        for (partner, &old) in self.partner.iter_mut().zip(&self.bilocal) {
+            for c in cells(old) {
+                partner[c] = 0;
+            }
+        }
         self.bilocal = [0u128; 9];
         for (d, partner) in self.partner.iter_mut().enumerate() {
             for &house in &HOUSE_BITS {
