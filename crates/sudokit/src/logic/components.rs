@@ -34,6 +34,16 @@ impl Components {
         }
     }
 
+    /// Forgets every visit, keeping the buffers (for another graph on the
+    /// same nodes).
+    pub(crate) fn reset(&mut self) {
+        self.order.fill(u32::MAX);
+        self.on_stack.fill(false);
+        self.stack.clear();
+        self.calls.clear();
+        self.next = 0;
+    }
+
     /// Visits every node, in order, that no earlier visit reached; see
     /// [`Components::visit`].
     pub(crate) fn visit_all<'a>(

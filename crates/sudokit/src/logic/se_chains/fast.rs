@@ -31,8 +31,16 @@ pub(super) struct StaticReach {
     pub links: StrongLinks,
     /// The candidates of the position, per digit.
     places: Bits,
-    /// Per component, its members.
+    /// Per component of two candidates or more (a loop), its members.
     members: Vec<Bits>,
+    /// Per candidate on a loop (see `looped`), its loop in `members`
+    /// (stale for the others).
+    loop_of: Vec<u32>,
+    /// The implication graph, kept (like `tarjan`) for the next board:
+    /// nested searches build a reach for every board a propagation leaves.
+    edges: Edges,
+    /// The component search's buffers.
+    tarjan: Components,
 }
 
 #[cfg(test)]
@@ -50,12 +58,20 @@ thread_local! {
 
 impl StaticReach {
     /// The reach of every candidate of `board`, shared with the last
-    /// caller that asked for the same candidates.
+    /// caller that asked for the same candidates (and built in the last
+    /// reach's place when no one holds it any more).
     pub(super) fn of(board: &Board) -> std::rc::Rc<StaticReach> {
         LAST.with(|last| {
             let mut last = last.borrow_mut();
-            if let Some((_, reach)) = last.as_ref().filter(|(k, _)| *k == board.cells) {
-                return reach.clone();
+            if let Some((key, reach)) = last.as_mut() {
+                if *key == board.cells {
+                    return reach.clone();
+                }
+                if let Some(mine) = std::rc::Rc::get_mut(reach) {
+                    mine.rebuild(board);
+                    *key = board.cells;
+                    return reach.clone();
+                }
             }
             let reach = std::rc::Rc::new(StaticReach::new(board));
             *last = Some((board.cells, reach.clone()));
@@ -65,37 +81,108 @@ impl StaticReach {
 
     /// The reach of every candidate of `board`.
     pub(super) fn new(board: &Board) -> StaticReach {
-        let links = StrongLinks::new(board);
-        let edges = Edges::build(board, &links);
-        let Reach {
-            comp,
-            comps,
-            looped,
-            members,
-        } = reach(board, &edges);
-        StaticReach {
-            comp,
-            comps,
-            looped,
-            links,
+        let mut reach = StaticReach {
+            comp: Vec::new(),
+            comps: Vec::new(),
+            looped: [0; 9],
+            links: StrongLinks::new(board),
             places: board.digits,
+            members: Vec::new(),
+            loop_of: vec![0; 729],
+            edges: Edges::new(),
+            tarjan: Components::new(729),
+        };
+        reach.rebuild(board);
+        reach
+    }
+
+    /// Makes this the reach of `board`, reusing the buffers.
+    fn rebuild(&mut self, board: &Board) {
+        self.links.fill(board);
+        self.places = board.digits;
+        self.edges.build(board, &self.links);
+        self.close_components(board);
+    }
+
+    /// The components of the implication graph ([`Components`] emits
+    /// successors first) and what each reaches: its members and the reach
+    /// of the components its edges lead to. An edge to a candidate already
+    /// reached adds nothing (that candidate's own reach came with it), so
+    /// most edges cost one bit test rather than a union of bitboards.
+    fn close_components(&mut self, board: &Board) {
+        let StaticReach {
+            comp,
+            comps,
+            looped,
             members,
+            loop_of,
+            edges,
+            tarjan,
+            ..
+        } = self;
+        comp.clear();
+        comp.resize(729, UNSEEN);
+        comps.clear();
+        members.clear();
+        *looped = [0; 9];
+        tarjan.reset();
+        let mut close = |group: &[u16]| {
+            let id = comps.len() as u32;
+            let mut own = [0u128; 9];
+            for &w in group {
+                comp[usize::from(w)] = id;
+                own[digit_of(w)] |= 1u128 << cell_of(w);
+            }
+            if group.len() > 1 {
+                for &w in group {
+                    loop_of[usize::from(w)] = members.len() as u32;
+                }
+                members.push(own);
+                for (l, m) in looped.iter_mut().zip(&own) {
+                    *l |= m;
+                }
+            }
+            // Successors' components were emitted before this one (and a
+            // member's own component is in `own`).
+            let mut bits = own;
+            for &v in group {
+                for &w in edges.of(usize::from(v)) {
+                    if bits[digit_of(w)] >> cell_of(w) & 1 == 0 {
+                        let other = &comps[comp[usize::from(w)] as usize];
+                        for (b, o) in bits.iter_mut().zip(other) {
+                            *b |= o;
+                        }
+                    }
+                }
+            }
+            comps.push(bits);
+        };
+        let successors = |v: u16| edges.of(usize::from(v));
+        for cell in 0..81 {
+            for d in digits(board.cells[cell]) {
+                let root = cand(cell, d);
+                if !tarjan.seen(root) {
+                    tarjan.visit(&successors, root, &mut close);
+                }
+            }
         }
     }
 
-    /// How many strongly connected components there are.
+    /// How many loops (strongly connected components of two candidates
+    /// or more) there are.
     pub(super) fn component_count(&self) -> usize {
         self.members.len()
     }
 
-    /// The component of candidate `z` (`None` if it is not a candidate)
-    /// and its members: the candidates that `z` on forces on and that force
-    /// `z` on.
+    /// The loop of candidate `z` (`None` if it is on none: only loops
+    /// start cycles) and its members: the candidates that `z` on forces on
+    /// and that force `z` on.
     pub(super) fn component(&self, z: Cand) -> Option<(usize, &Bits)> {
-        match self.comp[usize::from(z)] {
-            UNSEEN => None,
-            id => Some((id as usize, &self.members[id as usize])),
+        if self.looped[digit_of(z)] >> cell_of(z) & 1 == 0 {
+            return None;
         }
+        let id = self.loop_of[usize::from(z)] as usize;
+        Some((id, &self.members[id]))
     }
 
     /// The candidates that `z` on forces on, itself included.
@@ -133,6 +220,48 @@ impl StaticReach {
         }
         cells(self.links.partner[d][cell]).any(|c| forces_z(cand(c, d)))
     }
+}
+
+thread_local! {
+    /// The last board a walk found barren: no candidate killable nor
+    /// placeable ([`known_barren`]).
+    static BARREN: std::cell::Cell<Option<Board>> = const { std::cell::Cell::new(None) };
+}
+
+/// Remembers `board` as barren: none of its candidates is killable or
+/// placeable (SE's cycles producer found nothing to start from).
+pub(super) fn note_barren(board: &Board) {
+    BARREN.with(|b| b.set(Some(*board)));
+}
+
+/// Whether `board` is known to be barren without building its reach: its
+/// candidates are among those of the last barren board `s` and it has no
+/// strong link that `s` lacks (every bivalue cell and bilocal house of
+/// `board` is one of `s`, with the same candidates). Then every link of
+/// its implication graph is one of `s`'s graph, so what a candidate forces
+/// on here it forces on in `s`, and a candidate killable or placeable here
+/// would be so in `s`. The nested searches run on boards a propagation
+/// reduced from the walk's board, which is barren wherever they run.
+pub(super) fn known_barren(board: &Board) -> bool {
+    BARREN
+        .with(|b| b.get())
+        .is_some_and(|s| no_new_links(board, &s))
+}
+
+/// Whether the candidates of `board` are among those of `source` and
+/// every strong link of `board` is one of `source`.
+fn no_new_links(board: &Board, source: &Board) -> bool {
+    let cells_ok = board.cells.iter().zip(&source.cells).all(|(&c, &s)| {
+        // A cell bivalue here and not there lost a candidate.
+        c & !s == 0 && (!two_digits(c) || two_digits(s))
+    });
+    cells_ok
+        && board.digits.iter().zip(&source.digits).all(|(&c, &s)| {
+            c == s
+                || HOUSE_BITS
+                    .iter()
+                    .all(|&h| !two_bits(c & h) || two_bits(s & h))
+        })
 }
 
 /// The strong partners of each candidate: the other digit of a bivalue
@@ -199,26 +328,34 @@ struct Edges {
 }
 
 impl Edges {
-    /// The graph of `board` (whose strong links are `links`): from each
-    /// candidate "on", the candidates that the strong partners of what it
-    /// turns off force on (itself left out), found per candidate with
-    /// bitboards.
-    fn build(board: &Board, links: &StrongLinks) -> Edges {
-        let mut edges = Edges {
+    /// An empty graph, to build.
+    fn new() -> Edges {
+        Edges {
             start: vec![0; 730],
             to: Vec::with_capacity(4096),
-        };
-        for a in 0..729u16 {
-            edges.start[usize::from(a)] = edges.to.len() as u32;
-            if board.has(a) {
-                let succ = successors(board, links, a);
-                for (e, &m) in succ.iter().enumerate() {
-                    edges.to.extend(cells(m).map(|c| cand(c, e)));
+        }
+    }
+
+    /// Makes this the graph of `board` (whose strong links are `links`):
+    /// from each candidate "on", the candidates that the strong partners of
+    /// what it turns off force on (itself left out), found per candidate
+    /// with bitboards.
+    fn build(&mut self, board: &Board, links: &StrongLinks) {
+        self.to.clear();
+        for cell in 0..81 {
+            let set = board.cells[cell];
+            for d in 0..9 {
+                let a = cand(cell, d);
+                self.start[usize::from(a)] = self.to.len() as u32;
+                if set >> d & 1 == 1 {
+                    let succ = successors(board, links, a);
+                    for (e, &m) in succ.iter().enumerate() {
+                        self.to.extend(cells(m).map(|c| cand(c, e)));
+                    }
                 }
             }
         }
-        edges.start[729] = edges.to.len() as u32;
-        edges
+        self.start[729] = self.to.len() as u32;
     }
 
     /// The same graph from the strong partners, one partner at a time.
@@ -259,68 +396,6 @@ impl Edges {
     }
 }
 
-/// What [`reach`] computes: the fields of [`StaticReach`] but the partners.
-struct Reach {
-    comp: Vec<u32>,
-    comps: Vec<Bits>,
-    looped: Bits,
-    members: Vec<Bits>,
-}
-
-/// Reachability from every node (itself included), by the components of
-/// [`Components`] (emitted successors first) and unions of bitboards.
-fn reach(board: &Board, edges: &Edges) -> Reach {
-    let n = 729;
-    let mut comp = vec![UNSEEN; n];
-    // A component per candidate at most: reserved, the lists never move.
-    let count: usize = board.digits.iter().map(|m| m.count_ones() as usize).sum();
-    let mut comps: Vec<Bits> = Vec::with_capacity(count);
-    let mut members: Vec<Bits> = Vec::with_capacity(count);
-    let mut looped = [0u128; 9];
-    let mut close = |group: &[u16]| {
-        let id = comps.len() as u32;
-        let mut own = [0u128; 9];
-        for &w in group {
-            comp[usize::from(w)] = id;
-            own[digit_of(w)] |= 1u128 << cell_of(w);
-        }
-        members.push(own);
-        if group.len() > 1 {
-            for (l, m) in looped.iter_mut().zip(&own) {
-                *l |= m;
-            }
-        }
-        // Successors' components were emitted before this one.
-        let mut bits = own;
-        for (d, &m) in own.iter().enumerate() {
-            for c in cells(m) {
-                for &w in edges.of(usize::from(cand(c, d))) {
-                    let cw = comp[usize::from(w)];
-                    if cw != id {
-                        for (b, o) in bits.iter_mut().zip(&comps[cw as usize]) {
-                            *b |= o;
-                        }
-                    }
-                }
-            }
-        }
-        comps.push(bits);
-    };
-    let mut tarjan = Components::new(n);
-    let successors = |v: u16| edges.of(usize::from(v));
-    for root in 0..n as Cand {
-        if !tarjan.seen(root) && board.has(root) {
-            tarjan.visit(&successors, root, &mut close);
-        }
-    }
-    Reach {
-        comp,
-        comps,
-        looped,
-        members,
-    }
-}
-
 /// The static strong links of a position, as bitboards: bivalue cells and,
 /// per digit, the houses where it has exactly two places.
 pub(super) struct StrongLinks {
@@ -335,26 +410,37 @@ pub(super) struct StrongLinks {
 impl StrongLinks {
     /// The strong links of `board`.
     pub(super) fn new(board: &Board) -> StrongLinks {
-        let bivalue = (0..81)
+        let mut links = StrongLinks {
+            bivalue: 0,
+            partner: [[0; 81]; 9],
+            bilocal: [0; 9],
+        };
+        links.fill(board);
+        links
+    }
+
+    /// Makes these the strong links of `board`.
+    fn fill(&mut self, board: &Board) {
+        self.bivalue = (0..81)
             .filter(|&c| two_digits(board.cells[c]))
             .fold(0u128, |m, c| m | 1u128 << c);
-        let mut partner = [[0u128; 81]; 9];
-        let mut bilocal = [0u128; 9];
-        for (d, partner) in partner.iter_mut().enumerate() {
+        // Only the last board's bilocal places have partners to forget.
+        for (partner, &old) in self.partner.iter_mut().zip(&self.bilocal) {
+            for c in cells(old) {
+                partner[c] = 0;
+            }
+        }
+        self.bilocal = [0u128; 9];
+        for (d, partner) in self.partner.iter_mut().enumerate() {
             for &house in &HOUSE_BITS {
                 let m = board.digits[d] & house;
                 if two_bits(m) {
                     let (a, b) = (m.trailing_zeros(), 127 - m.leading_zeros());
                     partner[a as usize] |= 1u128 << b;
                     partner[b as usize] |= 1u128 << a;
-                    bilocal[d] |= m;
+                    self.bilocal[d] |= m;
                 }
             }
-        }
-        StrongLinks {
-            bivalue,
-            partner,
-            bilocal,
         }
     }
 
@@ -498,7 +584,8 @@ mod tests {
             while let Some(step) = next_step(&pos) {
                 let board = Board::new(&pos.grid, &pos.candidates);
                 let links = StrongLinks::new(&board);
-                let (fast, slow) = (Edges::build(&board, &links), Edges::by_partners(&board));
+                let (mut fast, slow) = (Edges::new(), Edges::by_partners(&board));
+                fast.build(&board, &links);
                 for v in 0..729 {
                     let (mut got, mut want) = (fast.of(v).to_vec(), slow.of(v).to_vec());
                     got.sort_unstable();
@@ -515,7 +602,8 @@ mod tests {
     }
 
     /// What every candidate forces on, and whether its "off" forces it
-    /// on, match a plain search over the partner-by-partner graph and the
+    /// on (from a reach rebuilt in the buffers of the last one), match a
+    /// plain search over the partner-by-partner graph and the
     /// partner list, on every position of SE's walk through hard and
     /// random minimal puzzles.
     #[test]
@@ -530,7 +618,8 @@ mod tests {
             let mut pos = Position::new(puzzle);
             while let Some(step) = next_step(&pos) {
                 let board = Board::new(&pos.grid, &pos.candidates);
-                let reach = StaticReach::new(&board);
+                // Rebuilt in the last position's reach (dropped below).
+                let reach = StaticReach::of(&board);
                 let edges = Edges::by_partners(&board);
                 let partners = strong_partners(&board);
                 let on_of = |z: Cand| {
@@ -568,6 +657,54 @@ mod tests {
             positions > 300 && placeable > 1000,
             "{positions} {placeable}"
         );
+    }
+
+    /// A board known barren from a barren walk board has no killable or
+    /// placeable candidate: checked on boards reduced at random from the
+    /// barren positions of SE's walk through hard puzzles (some without a
+    /// new strong link, most with one).
+    #[test]
+    fn known_barren_boards_are_barren() {
+        use crate::logic::se_chains::walk::next_step;
+        use crate::logic::solver::Position;
+        let barren = |b: &Board| {
+            let reach = StaticReach::new(b);
+            (0..729u16)
+                .filter(|&c| b.has(c))
+                .all(|c| !reach.killable(c) && !reach.placeable(c))
+        };
+        let (mut sources, mut known, mut seed) = (0, 0, 0x9e37_79b9_u64);
+        for puzzle in &crate::logic::soundness::sample("top1465_200.txt")[..12] {
+            let mut pos = Position::new(puzzle);
+            while let Some(step) = next_step(&pos) {
+                let board = Board::new(&pos.grid, &pos.candidates);
+                if barren(&board) {
+                    sources += 1;
+                    note_barren(&board);
+                    assert!(known_barren(&board));
+                    for round in 0..40 {
+                        // Remove up to `round / 4 + 1` candidates of cells
+                        // that keep two or more.
+                        let mut reduced = board;
+                        for _ in 0..round / 4 + 1 {
+                            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                            let c = (seed >> 33) as Cand % 729;
+                            if reduced.has(c) && reduced.cells[cell_of(c)].count_ones() > 2 {
+                                reduced.remove(c);
+                            }
+                        }
+                        if known_barren(&reduced) {
+                            known += 1;
+                            assert!(barren(&reduced), "{} reduced", pos.grid);
+                        }
+                    }
+                }
+                if !pos.apply(&step) {
+                    break;
+                }
+            }
+        }
+        assert!(sources > 20 && known > 100, "{sources} {known}");
     }
 
     #[test]

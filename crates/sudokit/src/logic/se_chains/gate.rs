@@ -179,8 +179,9 @@ impl StaticGate {
 }
 
 /// The gate of SE's bidirectional cycles: whether a cycle through a
-/// candidate can remove anything, decided once per strongly connected
-/// component of [`StaticReach`] and pass.
+/// candidate can remove anything, decided once per loop (strongly
+/// connected component of two candidates or more) of [`StaticReach`] and
+/// pass; a candidate on no loop starts no cycle.
 ///
 /// The "on" nodes of a cycle through `c` force each other, so they lie in
 /// `c`'s component (restricted to `c`'s digit in the X pass, whose links

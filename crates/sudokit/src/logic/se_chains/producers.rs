@@ -6,7 +6,7 @@ use super::board::{
     Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, digits, is_on, pot, se_houses,
 };
 use super::chaining::{Engine, Mode, Prop};
-use super::fast::{StaticReach, StrongLinks};
+use super::fast::{self, StaticReach, StrongLinks};
 use super::gate::{CycleGate, StaticGate, nishio_may_contradict};
 use super::hint::{Hint, Kind, Premise, bonus_tenths, max_complexity};
 use super::net::{Arena, NO_NESTED};
@@ -499,10 +499,11 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
         },
     };
     match producer {
+        // Without a premise from which a static chain may reach the
+        // opposite there is no cycle either.
+        Producer::Cycles if gated() && fast::known_barren(board) => {}
         Producer::Cycles => {
             let reach = StaticReach::of(board);
-            // The premises from which a static chain may reach the
-            // opposite: without one there is no cycle either.
             let able: Vec<(Cand, bool, bool)> = (0..729u16)
                 .filter(|&c| board.has(c))
                 .map(|c| (c, reach.killable(c), reach.placeable(c)))
@@ -510,6 +511,9 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
                 .collect();
             if !able.is_empty() {
                 cycles_producer(&mut builder, &reach, &able);
+            } else if !all {
+                // A walk's board: the nested searches reduce it.
+                fast::note_barren(board);
             }
         }
         _ => multiple(&mut builder),
