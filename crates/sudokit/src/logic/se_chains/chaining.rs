@@ -316,6 +316,9 @@ impl Engine {
     /// SE's `getAdvancedPotentials`: the rules (and, from level 2, nested
     /// chains) on the reduced board; adds the new "off" potentials. Returns
     /// whether any was new.
+    // Kept out of `propagate` (it runs once per drained queue, not per
+    // node): inlined, its locals crowded the registers of the node loop.
+    #[inline(never)]
     fn add_advanced(&mut self, cur: &Board, source: &Board, set: &mut PotSet, level: u8) -> bool {
         self.advanced.clear();
         self.advanced_parents.clear();
