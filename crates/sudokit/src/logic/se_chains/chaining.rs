@@ -168,54 +168,57 @@ impl Engine {
     ) -> Option<(u32, u32)> {
         let c = cand_of(self.arena.pot(p));
         let (cell, d) = (cell_of(c), digit_of(c));
+        let bit = 1u128 << cell;
         if cell_links {
-            let others = cur.cells[cell] & !(1 << d);
-            for d2 in super::board::digits(others) {
-                if let Some(absurd) = self.turn_off(set, cell, d2, Cause::Cell, p) {
-                    return Some(absurd);
+            let mut others = cur.cells[cell] & !(1 << d);
+            while others != 0 {
+                let d2 = others.trailing_zeros() as usize;
+                others &= others - 1;
+                // Most cellmates are off already: test before the call.
+                if (set.on[d2] | set.off[d2]) & bit != 0 {
+                    if set.on[d2] & bit != 0 {
+                        return Some(self.absurd_off(cell, d2, Cause::Cell, p));
+                    }
+                    continue;
                 }
+                self.add_off(set, cell, d2, Cause::Cell, p);
             }
         }
-        let mut seen = 1u128 << cell;
+        let mut seen = bit;
         for (&region, &mask) in SE_REGIONS.iter().zip(&SE_HOUSE_MASKS[cell]) {
             let m = cur.digits[d] & mask & !seen;
             seen |= m;
             // A place already off (and not on) gives nothing.
             let live = m & (set.on[d] | !set.off[d]);
             for other in super::board::cells(live) {
-                if let Some(absurd) = self.turn_off(set, other, d, Cause::Region(region), p) {
-                    return Some(absurd);
+                if set.on[d] >> other & 1 != 0 {
+                    return Some(self.absurd_off(other, d, Cause::Region(region), p));
                 }
+                self.add_off(set, other, d, Cause::Region(region), p);
             }
         }
         None
     }
 
-    /// One link of [`Engine::on_to_off`]: `digit` of `cell` goes off
-    /// because of node `p`.
+    /// A link of [`Engine::on_to_off`] to a potential not reached yet:
+    /// `digit` of `cell` goes off because of node `p`.
     #[inline]
-    fn turn_off(
-        &mut self,
-        set: &mut PotSet,
-        cell: usize,
-        digit: usize,
-        cause: Cause,
-        p: u32,
-    ) -> Option<(u32, u32)> {
-        let bit = 1u128 << cell;
+    fn add_off(&mut self, set: &mut PotSet, cell: usize, digit: usize, cause: Cause, p: u32) {
         let off = pot(cand(cell, digit), false);
-        if set.on[digit] & bit != 0 {
-            let on = self.index[usize::from(off | 1)];
-            let n = self.arena.push_one(off, cause, p);
-            return Some((on, n));
-        }
-        if set.off[digit] & bit == 0 {
-            let n = self.arena.push_one(off, cause, p);
-            set.off[digit] |= bit;
-            self.index[usize::from(off)] = n;
-            self.queue_off.push(n);
-        }
-        None
+        let n = self.arena.push_one(off, cause, p);
+        set.off[digit] |= 1u128 << cell;
+        self.index[usize::from(off)] = n;
+        self.queue_off.push(n);
+    }
+
+    /// A link of [`Engine::on_to_off`] to a potential that is on: the
+    /// contradiction, as its "on" node and the new "off" node.
+    #[cold]
+    #[inline(never)]
+    fn absurd_off(&mut self, cell: usize, digit: usize, cause: Cause, p: u32) -> (u32, u32) {
+        let off = pot(cand(cell, digit), false);
+        let on = self.index[usize::from(off | 1)];
+        (on, self.arena.push_one(off, cause, p))
     }
 
     /// Follows an "off" node (SE's `getOffToOn`): the last digit of its
@@ -238,21 +241,24 @@ impl Engine {
         if mode.dynamic {
             cur.remove(c);
         }
+        let bit = 1u128 << cell;
         if !mode.nishio && two_digits(cell_set) {
             let other = (cell_set & !(1 << d)).trailing_zeros() as usize;
-            self.hidden.clear();
-            self.hidden.push(p);
-            let lost = source.cells[cell] & !cell_set;
-            for d2 in super::board::digits(lost) {
-                self.hidden
-                    .push(self.index[usize::from(pot(cand(cell, d2), false))]);
-            }
-            if let Some(absurd) = self.turn_on(set, cell, other, Cause::Cell) {
-                return Some(absurd);
+            // A potential on already gives nothing (its parents unread).
+            if set.on[other] & bit == 0 {
+                self.hidden.clear();
+                self.hidden.push(p);
+                let lost = source.cells[cell] & !cell_set;
+                for d2 in super::board::digits(lost) {
+                    self.hidden
+                        .push(self.index[usize::from(pot(cand(cell, d2), false))]);
+                }
+                if let Some(absurd) = self.turn_on(set, cell, other, Cause::Cell) {
+                    return Some(absurd);
+                }
             }
         }
         let mut seen = 0u128;
-        let bit = 1u128 << cell;
         for (&region, &mask) in SE_REGIONS.iter().zip(&SE_HOUSE_MASKS[cell]) {
             let m = places & mask;
             // Two POPCNTs are cheaper than clearing low bits of 128 bits.
@@ -264,6 +270,9 @@ impl Engine {
                 continue;
             }
             seen |= other;
+            if set.on[d] & other != 0 {
+                continue;
+            }
             self.hidden.clear();
             self.hidden.push(p);
             let lost = source.digits[d] & !places & mask;
@@ -279,8 +288,8 @@ impl Engine {
         None
     }
 
-    /// One link of [`Engine::off_to_on`]: `digit` of `cell` goes on, with
-    /// the parents in `hidden`.
+    /// One link of [`Engine::off_to_on`]: `digit` of `cell`, not on yet,
+    /// goes on, with the parents in `hidden`.
     fn turn_on(
         &mut self,
         set: &mut PotSet,
@@ -290,23 +299,26 @@ impl Engine {
     ) -> Option<(u32, u32)> {
         let bit = 1u128 << cell;
         let on = pot(cand(cell, digit), true);
+        let n = if let [parent] = self.hidden[..] {
+            self.arena.push_one(on, cause, parent)
+        } else {
+            self.arena.push(on, cause, &self.hidden, NO_NESTED)
+        };
         if set.off[digit] & bit != 0 {
-            let off = self.index[usize::from(on ^ 1)];
-            let n = self.arena.push(on, cause, &self.hidden, NO_NESTED);
-            return Some((n, off));
+            return Some((n, self.index[usize::from(on ^ 1)]));
         }
-        if set.on[digit] & bit == 0 {
-            let n = self.arena.push(on, cause, &self.hidden, NO_NESTED);
-            set.on[digit] |= bit;
-            self.index[usize::from(on)] = n;
-            self.queue_on.push(n);
-        }
+        set.on[digit] |= bit;
+        self.index[usize::from(on)] = n;
+        self.queue_on.push(n);
         None
     }
 
     /// SE's `getAdvancedPotentials`: the rules (and, from level 2, nested
     /// chains) on the reduced board; adds the new "off" potentials. Returns
     /// whether any was new.
+    // Kept out of `propagate` (it runs once per drained queue, not per
+    // node): inlined, its locals crowded the registers of the node loop.
+    #[inline(never)]
     fn add_advanced(&mut self, cur: &Board, source: &Board, set: &mut PotSet, level: u8) -> bool {
         self.advanced.clear();
         self.advanced_parents.clear();
