@@ -69,6 +69,8 @@ pub(super) struct Engine {
     /// The list of the last search's "on" propagations, kept for the next
     /// search (growing it anew each time copied the sets over and over).
     pub(super) spare_props: Vec<Prop>,
+    /// The buffers of the producers' searches, kept between searches.
+    pub(super) scratch: super::producers::Scratch,
 }
 
 impl Engine {

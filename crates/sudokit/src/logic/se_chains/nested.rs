@@ -384,7 +384,8 @@ impl Copy {
 /// The candidates a hint removes, in SE's order (row, column, digit).
 fn removable_cands(h: &Hint) -> Vec<Cand> {
     let mut out = Vec::new();
-    for cell in 0..81 {
+    let cells = h.removable.iter().fold(0u128, |m, &r| m | r);
+    for cell in super::board::cells(cells) {
         for d in 0..9 {
             if h.removable[d] >> cell & 1 == 1 {
                 out.push(cand(cell, d));

@@ -171,7 +171,11 @@ impl Arena {
                 break;
             }
             visit(self, n);
-            queue.extend_from_slice(self.parents_of(n));
+            // Pushed one by one: most nodes have one or two parents, too
+            // few for a slice copy to pay.
+            for &parent in self.parents_of(n) {
+                queue.push(parent);
+            }
         }
         self.visited = visited;
         self.queue = queue;

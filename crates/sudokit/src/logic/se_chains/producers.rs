@@ -3,7 +3,8 @@
 //! complexity and sort key; one hint per set of removable candidates).
 
 use super::board::{
-    Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, digits, is_on, pot, se_houses,
+    Bits, Board, Cand, Pot, PotSet, cand, cand_of, cell_of, digit_of, digits, is_on, one_bit, pot,
+    se_houses,
 };
 use super::chaining::{Engine, Mode, Prop};
 use super::fast::{self, StaticReach, StrongLinks};
@@ -151,12 +152,100 @@ fn is_empty(bits: &Bits) -> bool {
     bits.iter().all(|&m| m == 0)
 }
 
+/// A key per set of removable candidates where one is cheap: a single
+/// candidate (0..729), or a cell's candidates but one, keyed by the one
+/// left (729 + that candidate): every set a conclusion removes. Other sets
+/// (some cycles') have none. Equal keys mean equal sets on one board.
+fn removable_key(board: &Board, removable: &Bits) -> Option<u16> {
+    let (mut cells, mut count, mut mask) = (0u128, 0, 0u16);
+    for (d, &m) in removable.iter().enumerate() {
+        cells |= m;
+        count += m.count_ones();
+        mask |= u16::from(m != 0) << d;
+    }
+    if !one_bit(cells) {
+        return None;
+    }
+    let cell = cells.trailing_zeros() as usize;
+    if count == 1 {
+        return Some(cand(cell, mask.trailing_zeros() as usize));
+    }
+    let set = board.cells[cell];
+    let rest = set & !mask;
+    (mask & !set == 0 && rest.count_ones() == 1)
+        .then(|| 729 + cand(cell, rest.trailing_zeros() as usize))
+}
+
+/// No key ([`removable_key`]).
+const NO_KEY: u16 = u16::MAX;
+
+/// Potentials reached, with their nodes.
+type Reached = Vec<(Pot, u32)>;
+
+/// The buffers of a search, kept in the engine between searches (nested
+/// searches run thousands, most of them small).
+#[derive(Default)]
+pub(super) struct Scratch {
+    leaders: Leaders,
+    /// [`Counts::known`].
+    known: Vec<u32>,
+    /// [`Builder::keys`].
+    keys: Vec<u16>,
+    /// [`Builder::hints`].
+    hints: Vec<Hint>,
+    /// The "on" and the "off" potentials of [`reached`].
+    reached: (Reached, Reached),
+}
+
+/// The hint that leads each set of removable candidates so far. SE keeps
+/// only the first hint of each set in its order (rating, complexity, sort
+/// key, order found), so a hint that cannot come before its set's leader
+/// is dropped, its potentials counted only as far as that decides.
+#[derive(Default)]
+struct Leaders {
+    /// Per key ([`removable_key`]), the index of its leading hint
+    /// ([`u32::MAX`] for none).
+    at: Vec<u32>,
+    /// The keys set, to clear them after the search.
+    set: Vec<u16>,
+}
+
+/// The order of a hint: SE's sort keys (the order found breaks ties).
+fn order_of(h: &Hint) -> (u32, u32, u8) {
+    (h.tenths, h.complexity, h.sort_key)
+}
+
+/// SE's sort key among hints of equal rating and complexity.
+fn sort_key_of(kind: Kind, x: bool, y: bool) -> u8 {
+    match kind {
+        Kind::Double => 1,
+        Kind::Cycle | Kind::Forcing if x && y => 4,
+        Kind::Cycle | Kind::Forcing if y => 3,
+        Kind::Cycle | Kind::Forcing => 2,
+        Kind::Cell => 5,
+        Kind::Region => 6,
+        Kind::Contradiction => 7,
+    }
+}
+
 /// The complexity of a hint so far: the potentials its branches rest on
 /// and the nested chains they use.
 #[derive(Default)]
 struct Count {
     potentials: u32,
     nested: Vec<u32>,
+}
+
+/// A hint found, before it is counted and rated.
+struct Found {
+    kind: Kind,
+    xy: (bool, bool),
+    premise: Premise,
+    conclusion: Pot,
+    /// The candidates it removes.
+    removable: Bits,
+    /// Their [`removable_key`] ([`NO_KEY`] if none).
+    key: u16,
 }
 
 /// Builds hints, computing each one's complexity and rating.
@@ -171,6 +260,13 @@ struct Builder<'a> {
     all: bool,
     /// The potential counts of the nodes counted so far.
     counts: Counts,
+    /// Per hint, its [`removable_key`] ([`NO_KEY`] if none, or without
+    /// the gates).
+    keys: Vec<u16>,
+    /// The leading hint of each key.
+    leaders: Leaders,
+    /// The buffers of [`reached`].
+    reached: (Reached, Reached),
 }
 
 /// What is known of the number of potentials each node of a search rests
@@ -232,6 +328,42 @@ impl Builder<'_> {
         }
     }
 
+    /// The key of a hint's removable set, if it has one (and the gates
+    /// are on: without them every hint is kept and compared at the end).
+    fn key(&self, removable: &Bits) -> u16 {
+        if !gated() {
+            return NO_KEY;
+        }
+        removable_key(self.board, removable).unwrap_or(NO_KEY)
+    }
+
+    /// The leading hint of `key` so far.
+    fn leader(&self, key: u16) -> Option<&Hint> {
+        let at = *self.leaders.at.get(usize::from(key))?;
+        self.hints.get(at as usize)
+    }
+
+    /// The largest complexity `cap` of a hint of this shape (base rating
+    /// `base`, sort key `s`) that may lead `key` (comes before its leader),
+    /// capped by `cap`; `None` if none may.
+    fn lead_cap(&self, key: u16, base: u32, s: u8, cap: u32) -> Option<u32> {
+        let Some(g) = self.leader(key) else {
+            return Some(cap);
+        };
+        if g.tenths < base {
+            return None;
+        }
+        // A lower rating, or the same one with a lower complexity (or the
+        // same and a lower sort key: found later, it needs one).
+        let lower = (g.tenths > base).then(|| max_complexity(Some(g.tenths - base - 1)));
+        let equal = if s < g.sort_key {
+            Some(g.complexity)
+        } else {
+            g.complexity.checked_sub(1)
+        };
+        lower.max(equal).map(|c| c.min(cap))
+    }
+
     /// The base rating in tenths of a hint of this shape.
     fn base(&self, kind: Kind, x: bool, y: bool) -> u32 {
         match (self.producer, kind) {
@@ -273,7 +405,7 @@ impl Builder<'_> {
         &mut self,
         kind: Kind,
         xy: (bool, bool),
-        targets: Vec<u32>,
+        targets: &[u32],
         premise: Premise,
         conclusion: Pot,
     ) {
@@ -285,14 +417,27 @@ impl Builder<'_> {
         if is_empty(&removable) {
             return;
         }
-        let cap = self.bound(self.base(kind, xy.0, xy.1));
+        let base = self.base(kind, xy.0, xy.1);
+        let key = self.key(&removable);
+        let sort_key = sort_key_of(kind, xy.0, xy.1);
+        let Some(cap) = self.lead_cap(key, base, sort_key, self.bound(base)) else {
+            return;
+        };
         let mut count = Count::default();
-        for &t in &targets {
+        for &t in targets {
             if !self.count(t, cap, &mut count) {
                 return;
             }
         }
-        self.push(kind, xy, targets, premise, conclusion, removable, count);
+        let found = Found {
+            kind,
+            xy,
+            premise,
+            conclusion,
+            removable,
+            key,
+        };
+        self.push(found, targets, count);
     }
 
     /// Adds the multiple-chain hint whose branches (`branches`, each of
@@ -311,9 +456,14 @@ impl Builder<'_> {
         if is_empty(&removable) {
             return;
         }
-        let cap = self.bound(self.base(kind, true, true));
+        let base = self.base(kind, true, true);
+        let key = self.key(&removable);
+        let sort_key = sort_key_of(kind, true, true);
+        let Some(cap) = self.lead_cap(key, base, sort_key, self.bound(base)) else {
+            return;
+        };
         let mut count = Count::default();
-        let mut targets = Vec::with_capacity(branches.len());
+        let mut targets = [0u32; 9];
         for (i, prop) in branches.iter().enumerate() {
             let t = if i == 0 {
                 first
@@ -323,10 +473,17 @@ impl Builder<'_> {
             if !self.count(t, cap, &mut count) {
                 return;
             }
-            targets.push(t);
+            targets[i] = t;
         }
-        let xy = (true, true);
-        self.push(kind, xy, targets, premise, conclusion, removable, count);
+        let found = Found {
+            kind,
+            xy: (true, true),
+            premise,
+            conclusion,
+            removable,
+            key,
+        };
+        self.push(found, &targets[..branches.len()], count);
     }
 
     /// Adds the potentials `t` rests on to `count`; false once they pass
@@ -352,31 +509,21 @@ impl Builder<'_> {
     }
 
     /// Rates and keeps a hint whose potentials are counted in `count`,
-    /// unless it rates above the best so far.
-    #[allow(clippy::too_many_arguments)]
-    fn push(
-        &mut self,
-        kind: Kind,
-        xy: (bool, bool),
-        targets: Vec<u32>,
-        premise: Premise,
-        conclusion: Pot,
-        removable: Bits,
-        count: Count,
-    ) {
-        let (x, y) = xy;
+    /// unless it rates above the best so far or comes after its set's
+    /// leader.
+    fn push(&mut self, found: Found, targets: &[u32], count: Count) {
+        let Found {
+            kind,
+            xy: (x, y),
+            premise,
+            conclusion,
+            removable,
+            key,
+        } = found;
         let technique = self.producer.technique(kind, x, y);
         let complexity = count.potentials + self.nested_complexity(&count.nested);
         let base = self.base(kind, x, y);
-        let sort_key = match kind {
-            Kind::Double => 1,
-            Kind::Cycle | Kind::Forcing if x && y => 4,
-            Kind::Cycle | Kind::Forcing if y => 3,
-            Kind::Cycle | Kind::Forcing => 2,
-            Kind::Cell => 5,
-            Kind::Region => 6,
-            Kind::Contradiction => 7,
-        };
+        let sort_key = sort_key_of(kind, x, y);
         let place = (kind != Kind::Cycle && is_on(conclusion)).then_some(cand_of(conclusion));
         let tenths = base + bonus_tenths(complexity);
         if !self.all {
@@ -385,12 +532,26 @@ impl Builder<'_> {
             }
             self.best = Some(tenths);
         }
+        if key != NO_KEY {
+            if self
+                .leader(key)
+                .is_some_and(|g| (tenths, complexity, sort_key) >= order_of(g))
+            {
+                return;
+            }
+            let at = &mut self.leaders.at[usize::from(key)];
+            if *at == u32::MAX {
+                self.leaders.set.push(key);
+            }
+            *at = self.hints.len() as u32;
+        }
+        self.keys.push(key);
         self.hints.push(Hint {
             technique,
             kind,
             removable,
             place,
-            targets,
+            targets: targets.to_vec(),
             premise,
             complexity,
             tenths,
@@ -422,21 +583,61 @@ impl Builder<'_> {
     /// Sorts as SE does (rating, complexity, sort key, order found), keeps
     /// the easiest rating band and the first hint of each set of removable
     /// candidates.
-    fn finish(mut self) -> Vec<Hint> {
-        self.hints
-            .sort_by_key(|h| (h.tenths, h.complexity, h.sort_key));
-        let band = self.hints.first().map_or(0, |h| h.tenths);
-        let all = self.all;
-        let mut out: Vec<Hint> = Vec::with_capacity(self.hints.len());
-        for h in self
-            .hints
-            .into_iter()
-            .take_while(|h| all || h.tenths == band)
-        {
-            if !out.iter().any(|o| o.removable == h.removable) {
-                out.push(h);
+    ///
+    /// A keyed hint is kept if it still leads its key (the others of its
+    /// set came after it); the few without a key are compared.
+    fn finish(self) -> Vec<Hint> {
+        let Builder {
+            engine,
+            mut hints,
+            all,
+            counts,
+            mut keys,
+            mut leaders,
+            reached,
+            ..
+        } = self;
+        let mut order: Vec<u32> = (0..hints.len() as u32)
+            .filter(|&i| {
+                let key = keys[i as usize];
+                key == NO_KEY || leaders.at[usize::from(key)] == i
+            })
+            .collect();
+        order.sort_unstable_by_key(|&i| (order_of(&hints[i as usize]), i));
+        let band = order.first().map_or(0, |&i| hints[i as usize].tenths);
+        let mut out: Vec<Hint> = Vec::with_capacity(order.len());
+        let mut unkeyed: Vec<usize> = Vec::new();
+        for i in order {
+            let h = &mut hints[i as usize];
+            if !all && h.tenths != band {
+                break;
             }
+            if keys[i as usize] == NO_KEY {
+                if unkeyed.iter().any(|&j| out[j].removable == h.removable) {
+                    continue;
+                }
+                unkeyed.push(out.len());
+            }
+            // Moves the hint out (its targets; the rest is copied).
+            let targets = std::mem::take(&mut h.targets);
+            out.push(Hint {
+                targets,
+                ..h.clone()
+            });
         }
+        for &key in &leaders.set {
+            leaders.at[usize::from(key)] = u32::MAX;
+        }
+        leaders.set.clear();
+        hints.clear();
+        keys.clear();
+        engine.scratch = Scratch {
+            leaders,
+            known: counts.known,
+            keys,
+            hints,
+            reached,
+        };
         out
     }
 }
@@ -485,18 +686,26 @@ pub(super) fn all_hints(engine: &mut Engine, board: &Board, producer: Producer) 
 
 fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> Vec<Hint> {
     let base = engine.arena.len();
+    let mut scratch = std::mem::take(&mut engine.scratch);
+    if scratch.leaders.at.len() < 1458 {
+        scratch.leaders.at.resize(1458, u32::MAX);
+    }
+    scratch.known.clear();
     let mut builder = Builder {
         engine,
         board,
         producer,
-        hints: Vec::new(),
+        hints: scratch.hints,
         best: None,
         all,
         counts: Counts {
             on: gated() && !matches!(producer, Producer::Cycles | Producer::Dynamic(2..)),
             base,
-            known: Vec::new(),
+            known: scratch.known,
         },
+        keys: scratch.keys,
+        leaders: scratch.leaders,
+        reached: scratch.reached,
     };
     match producer {
         // Without a premise from which a static chain may reach the
@@ -636,7 +845,7 @@ fn loops(b: &mut Builder, pass: &mut Pass, y: bool, x: bool) {
             if useful && (!gated || pass.probe.may_remove(b.board, on, (y, x), max, pass.live)) {
                 let kept = b.keep();
                 for t in b.engine.cycles(b.board, on, (y, x), max, pass.live) {
-                    b.add(Kind::Cycle, (x, y), vec![t], Premise::Potential(on), on);
+                    b.add(Kind::Cycle, (x, y), &[t], Premise::Potential(on), on);
                 }
                 b.drop_unused(kept);
             }
@@ -651,7 +860,7 @@ fn loops(b: &mut Builder, pass: &mut Pass, y: bool, x: bool) {
                 let kept = b.keep();
                 if let Some(t) = b.engine.forcing(b.board, root, y, links + 1, pass.live) {
                     let p = b.engine.arena.pot(t);
-                    b.add(Kind::Forcing, (x, y), vec![t], Premise::Potential(root), p);
+                    b.add(Kind::Forcing, (x, y), &[t], Premise::Potential(root), p);
                 }
                 b.drop_unused(kept);
             }
@@ -700,14 +909,17 @@ fn node_in(b: &Builder, prop: &Prop, p: Pot) -> u32 {
 
 /// The potentials of a propagation that are in `common`, with their nodes,
 /// in the order SE's sets hold them: the "on" ones, then the "off" ones
-/// (without the node of a contradiction).
-fn reached(b: &Builder, prop: &Prop, common: &PotSet) -> Vec<(Pot, u32)> {
+/// (without the node of a contradiction). Returns the builder's buffer:
+/// give it back ([`Builder::reached`]) once read.
+fn reached(b: &mut Builder, prop: &Prop, common: &PotSet) -> Reached {
     let mut end = prop.range.end;
     if prop.absurd.is_some() {
         end -= 1;
     }
-    let mut on = Vec::new();
-    let mut off = Vec::new();
+    let mut on = std::mem::take(&mut b.reached.0);
+    let off = &mut b.reached.1;
+    on.clear();
+    off.clear();
     for n in prop.range.start..end {
         let p = b.engine.arena.pot(n);
         if common.contains(p) {
@@ -718,7 +930,7 @@ fn reached(b: &Builder, prop: &Prop, common: &PotSet) -> Vec<(Pot, u32)> {
             }
         }
     }
-    on.append(&mut off);
+    on.append(off);
     on
 }
 
@@ -755,16 +967,19 @@ fn multiple(b: &mut Builder) {
                 continue; // no hint can come from this cell
             }
         }
-        let mut per_value: Vec<usize> = Vec::new();
+        let mut per_value = [0usize; 9];
         if bounded {
             // Run first (the hints still come in SE's order).
-            per_value = digits(set).map(|d| props.get(b, cand(cell, d))).collect();
+            for (i, d) in digits(set).enumerate() {
+                per_value[i] = props.get(b, cand(cell, d));
+            }
         }
+        let per_value = &mut per_value[..card as usize];
         for (i, d) in digits(set).enumerate() {
             let c = cand(cell, d);
             let on = props.get(b, c);
             let within = if bounded {
-                off_within(&props.list, &per_value, i)
+                off_within(&props.list, per_value, i)
             } else {
                 None
             };
@@ -772,13 +987,11 @@ fn multiple(b: &mut Builder) {
             if !mode.nishio {
                 regions(b, &mut props, on, cell, d, multiple);
             }
-            if !bounded {
-                per_value.push(on);
-            }
+            per_value[i] = on;
         }
         if cell_hints {
-            let per_value: Vec<&Prop> = per_value.iter().map(|&i| &props.list[i]).collect();
-            cell_chains(b, &per_value, cell);
+            let (refs, n) = props_at(&props.list, per_value);
+            cell_chains(b, &refs[..n], cell);
         }
     }
     props.list.clear();
@@ -847,13 +1060,7 @@ fn nishio_cell(b: &mut Builder, cell: usize) {
             let prop = b.engine.propagate(b.board, p, mode);
             if let Some((a, z)) = prop.absurd {
                 let premise = Premise::Potential(p);
-                b.add(
-                    Kind::Contradiction,
-                    (true, true),
-                    vec![a, z],
-                    premise,
-                    p ^ 1,
-                );
+                b.add(Kind::Contradiction, (true, true), &[a, z], premise, p ^ 1);
             }
         }
     }
@@ -891,7 +1098,7 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode, within: Op
         b.add(
             Kind::Contradiction,
             (true, true),
-            vec![a, z],
+            &[a, z],
             Premise::Potential(p_on),
             p_on ^ 1,
         );
@@ -905,7 +1112,7 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode, within: Op
         b.add(
             Kind::Contradiction,
             (true, true),
-            vec![a, z],
+            &[a, z],
             Premise::Potential(p_on ^ 1),
             p_on,
         );
@@ -915,36 +1122,53 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode, within: Op
         if common.is_empty() {
             return;
         }
-        for (p, t1) in reached(b, on, &common) {
+        let found = reached(b, on, &common);
+        for &(p, t1) in &found {
             // SE names the premise by the state of the conclusion.
             let premise = if is_on(p) { p_on } else { p_on ^ 1 };
             let premise = Premise::Potential(premise);
             b.add_branches(Kind::Double, premise, p, t1, &[on, &off]);
         }
+        b.reached.0 = found;
     }
 }
 
 /// SE's `doRegionChainings`: for each house of the cell where it is the
 /// first place of the digit, what every place of the digit there forces.
 fn regions(b: &mut Builder, props: &mut OnProps, on: usize, cell: usize, d: usize, multiple: bool) {
-    let houses: Vec<usize> = region_houses(b, cell, d, multiple).collect();
-    for h in houses {
+    let (mut houses, mut count) = ([0usize; 3], 0);
+    for h in region_houses(b, cell, d, multiple) {
+        houses[count] = h;
+        count += 1;
+    }
+    for &h in &houses[..count] {
         let places = b.board.positions(d, h);
-        let mut branches = vec![on];
+        let (mut at, mut n) = ([on; 9], 1);
         let mut common: PotSet = props.list[on].set;
         for other in super::board::cells(places & !(1u128 << cell)) {
             let prop = props.get(b, cand(other, d));
-            common = common.and(&props.list[prop].set);
-            branches.push(prop);
+            common.and_assign(&props.list[prop].set);
+            at[n] = prop;
+            n += 1;
         }
         if common.is_empty() {
             continue;
         }
-        let branches: Vec<&Prop> = branches.iter().map(|&br| &props.list[br]).collect();
-        for (p, t) in reached(b, branches[0], &common) {
-            b.add_branches(Kind::Region, Premise::House(h, d), p, t, &branches);
+        let (refs, n) = props_at(&props.list, &at[..n]);
+        let branches = &refs[..n];
+        let found = reached(b, branches[0], &common);
+        for &(p, t) in &found {
+            b.add_branches(Kind::Region, Premise::House(h, d), p, t, branches);
         }
+        b.reached.0 = found;
     }
+}
+
+/// The propagations at `at` (indices into `list`, at most 9): the first
+/// `n` references of the array returned with `n`.
+fn props_at<'a>(list: &'a [Prop], at: &[usize]) -> ([&'a Prop; 9], usize) {
+    let refs = std::array::from_fn(|i| &list[at[i.min(at.len() - 1)]]);
+    (refs, at.len())
 }
 
 /// SE's cell reduction: what every candidate of the cell forces.
@@ -956,7 +1180,57 @@ fn cell_chains(b: &mut Builder, per_value: &[&Prop], cell: usize) {
     if common.is_empty() {
         return;
     }
-    for (p, t) in reached(b, per_value[0], &common) {
+    let found = reached(b, per_value[0], &common);
+    for &(p, t) in &found {
         b.add_branches(Kind::Cell, Premise::Cell(cell), p, t, per_value);
+    }
+    b.reached.0 = found;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::solver::Position;
+    use crate::logic::soundness::sample;
+
+    /// Two conclusions' removable sets have equal keys exactly when the
+    /// sets are equal, and a set has a key whenever a conclusion removes it.
+    #[test]
+    fn removable_keys_tell_sets_apart() {
+        let mut keyed = 0;
+        for puzzle in &sample("top1465_200.txt")[..20] {
+            let pos = Position::new(puzzle);
+            let board = Board::new(&pos.grid, &pos.candidates);
+            let sets: Vec<Bits> = (0..1458u16)
+                .filter(|&p| board.has(cand_of(p)))
+                .map(|p| removable_of(&board, p))
+                .filter(|r| !is_empty(r))
+                .collect();
+            for a in &sets {
+                let ka = removable_key(&board, a).expect("a conclusion's set has a key");
+                for b in &sets {
+                    assert_eq!(Some(ka) == removable_key(&board, b), a == b);
+                }
+                keyed += 1;
+            }
+            // Sets no conclusion removes: two cells, or most of a cell.
+            let two = sets
+                .iter()
+                .find(|r| r.iter().map(|m| m.count_ones()).sum::<u32>() == 1);
+            if let Some(r) = two {
+                let mut both = *r;
+                let other = (0..81).find(|&c| {
+                    board.cells[c].count_ones() > 1 && {
+                        let d = board.cells[c].trailing_zeros() as usize;
+                        r[d] >> c & 1 == 0
+                    }
+                });
+                if let Some(c) = other {
+                    both[board.cells[c].trailing_zeros() as usize] |= 1u128 << c;
+                    assert_eq!(removable_key(&board, &both), None);
+                }
+            }
+        }
+        assert!(keyed > 1000, "{keyed} sets");
     }
 }

@@ -335,6 +335,50 @@ fn bounded_counts_change_no_hint() {
     assert!(found > 50, "{found} searches with hints");
 }
 
+/// Every hint of the multiple and dynamic forcing chains, as nested
+/// searches ask for them, is the same whether the hints that cannot lead
+/// their set of removable candidates are dropped as they are found (with
+/// the gates) or kept and compared at the end (without): same hints, same
+/// order, same branches.
+#[test]
+fn leading_hints_as_all_compared() {
+    use super::board::Board;
+    use super::chaining::Engine;
+    use super::producers::{self, Producer};
+    let steps = |engine: &mut Engine, hints: &[super::hint::Hint]| -> Vec<String> {
+        hints
+            .iter()
+            .map(|h| {
+                let step = h.to_step(&mut engine.arena, &mut engine.nested);
+                format!("{} {} {:?} {step:?}", h.tenths, h.complexity, h.premise)
+            })
+            .collect()
+    };
+    let mut found = 0;
+    for puzzle in &sample("top1465_200.txt")[..4] {
+        let mut pos = Position::new(puzzle);
+        while let Some(step) = next_step(&pos) {
+            let board = Board::new(&pos.grid, &pos.candidates);
+            for producer in [Producer::Nishio, Producer::Multiple, Producer::Dynamic(0)] {
+                let mut engine = Engine::default();
+                engine.clear();
+                let hints = producers::all_hints(&mut engine, &board, producer);
+                let led = steps(&mut engine, &hints);
+                engine.clear();
+                let hints =
+                    producers::ungated(|| producers::all_hints(&mut engine, &board, producer));
+                let all = steps(&mut engine, &hints);
+                assert_eq!(led, all, "{producer:?} on {}", pos.grid);
+                found += led.len();
+            }
+            if !pos.apply(&step) {
+                break;
+            }
+        }
+    }
+    assert!(found > 1000, "{found} hints");
+}
+
 /// Nested searches replayed from memory (see `nested::Memo`) hand out the
 /// same hints, with the same steps (nested chains included), as searches
 /// run anew each time: SE's nested levels 2 and 3 on the first positions
