@@ -194,7 +194,38 @@ impl StaticReach {
         }
     }
 
-    /// Whether `z` on forces `z` off (a contradiction).
+    /// The candidates of `board` (in order) that are killable or
+    /// placeable, each with which of the two: the premises of SE's forcing
+    /// chains and cycles. One pass over the candidates, without the look-ups
+    /// of [`StaticReach::killable`] and [`StaticReach::placeable`].
+    pub(super) fn able(&self, board: &Board) -> Vec<(Cand, bool, bool)> {
+        let mut out = Vec::new();
+        for (cell, (&set, &peers)) in board.cells.iter().zip(&PEER_BITS).enumerate() {
+            let bit = 1u128 << cell;
+            let bivalue = self.links.bivalue & bit != 0;
+            for d in digits(set) {
+                let z = cand(cell, d);
+                let on = &self.comps[self.comp[usize::from(z)] as usize];
+                // A peer of its digit or a cellmate turned on kills `z`
+                // (a cellmate on is a candidate of the cell).
+                let others = set & !(1 << d);
+                let killable = on[d] & peers != 0 || digits(others).any(|e| on[e] & bit != 0);
+                // Its strong partners: the cell's other digit if bivalue,
+                // its digit's other place in each bilocal house.
+                let forces_z = |p: Cand| self.on(p)[d] & bit != 0;
+                let placeable = (bivalue && forces_z(cand(cell, others.trailing_zeros() as usize)))
+                    || cells(self.links.partner[d][cell]).any(|c| forces_z(cand(c, d)));
+                if killable || placeable {
+                    out.push((z, killable, placeable));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `z` on forces `z` off (a contradiction): the plain
+    /// definition that [`StaticReach::able`] must match.
+    #[cfg(test)]
     pub(super) fn killable(&self, z: Cand) -> bool {
         let (cell, d) = (cell_of(z), digit_of(z));
         let on = self.on(z);
@@ -208,7 +239,8 @@ impl StaticReach {
         })
     }
 
-    /// Whether `z` off forces `z` on.
+    /// Whether `z` off forces `z` on (see [`StaticReach::killable`]).
+    #[cfg(test)]
     pub(super) fn placeable(&self, z: Cand) -> bool {
         let (cell, d) = (cell_of(z), digit_of(z));
         let forces_z = |p: Cand| self.on(p)[d] >> cell & 1 == 1;
@@ -342,16 +374,12 @@ impl Edges {
     /// with bitboards.
     fn build(&mut self, board: &Board, links: &StrongLinks) {
         self.to.clear();
-        for cell in 0..81 {
-            let set = board.cells[cell];
-            for d in 0..9 {
-                let a = cand(cell, d);
-                self.start[usize::from(a)] = self.to.len() as u32;
-                if set >> d & 1 == 1 {
-                    let succ = successors(board, links, a);
-                    for (e, &m) in succ.iter().enumerate() {
-                        self.to.extend(cells(m).map(|c| cand(c, e)));
-                    }
+        for a in 0..729 {
+            self.start[usize::from(a)] = self.to.len() as u32;
+            if board.has(a) {
+                let succ = successors(board, links, a);
+                for (e, &m) in succ.iter().enumerate() {
+                    self.to.extend(cells(m).map(|c| cand(c, e)));
                 }
             }
         }
@@ -638,6 +666,12 @@ mod tests {
                     bits
                 };
                 let all: Vec<Bits> = (0..729u16).map(on_of).collect();
+                let able: Vec<(Cand, bool, bool)> = (0..729u16)
+                    .filter(|&c| board.has(c))
+                    .map(|c| (c, reach.killable(c), reach.placeable(c)))
+                    .filter(|&(_, k, p)| k || p)
+                    .collect();
+                assert_eq!(reach.able(&board), able, "{}", pos.grid);
                 for z in (0..729u16).filter(|&z| board.has(z)) {
                     assert_eq!(*reach.on(z), all[usize::from(z)], "{z} on {}", pos.grid);
                     let (cell, d) = (cell_of(z), digit_of(z));

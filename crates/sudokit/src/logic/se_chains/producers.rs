@@ -713,11 +713,7 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
         Producer::Cycles if gated() && fast::known_barren(board) => {}
         Producer::Cycles => {
             let reach = StaticReach::of(board);
-            let able: Vec<(Cand, bool, bool)> = (0..729u16)
-                .filter(|&c| board.has(c))
-                .map(|c| (c, reach.killable(c), reach.placeable(c)))
-                .filter(|&(_, k, p)| k || p)
-                .collect();
+            let able = reach.able(board);
             if !able.is_empty() {
                 cycles_producer(&mut builder, &reach, &able);
             } else if !all {
