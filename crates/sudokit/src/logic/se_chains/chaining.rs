@@ -192,8 +192,11 @@ impl Engine {
             seen |= m;
             // A place already off (and not on) gives nothing.
             let live = m & (set.on[d] | !set.off[d]);
+            // The first place that is on is a contradiction (the places
+            // are followed in increasing order).
+            let clash = (live & set.on[d]).trailing_zeros() as usize;
             for other in super::board::cells(live) {
-                if set.on[d] >> other & 1 != 0 {
+                if other == clash {
                     return Some(self.absurd_off(other, d, Cause::Region(region), p));
                 }
                 self.add_off(set, other, d, Cause::Region(region), p);

@@ -50,7 +50,6 @@ pub(super) struct Arena {
     pub nodes: Vec<Node>,
     /// The parents of every node (node indices).
     pub parents: Vec<u32>,
-    visited: Vec<u64>,
     queue: Vec<u32>,
 }
 
@@ -150,34 +149,35 @@ impl Arena {
         cap: u32,
         mut visit: impl FnMut(&Arena, u32),
     ) -> u32 {
-        let mut visited = std::mem::take(&mut self.visited);
+        // A potential is marked when its first node is queued rather than
+        // when it is taken out: the queue is first in, first out, so the
+        // same nodes are visited in the same order, and the nodes of
+        // potentials met again are neither queued nor read again.
+        let mut visited = [0u64; 23];
         let mut queue = std::mem::take(&mut self.queue);
-        visited.clear();
-        visited.resize(23, 0);
         queue.clear();
         queue.push(target);
+        let p = usize::from(self.nodes[target as usize].pot);
+        visited[p / 64] |= 1 << (p % 64);
         let mut head = 0;
         let mut count = 0;
         while head < queue.len() {
             let n = queue[head];
             head += 1;
-            let p = usize::from(self.nodes[n as usize].pot);
-            if visited[p / 64] >> (p % 64) & 1 == 1 {
-                continue;
-            }
-            visited[p / 64] |= 1 << (p % 64);
             count += 1;
             if count > cap {
                 break;
             }
             visit(self, n);
-            // Pushed one by one: most nodes have one or two parents, too
-            // few for a slice copy to pay.
-            for &parent in self.parents_of(n) {
-                queue.push(parent);
+            for &q in self.parents_of(n) {
+                let p = usize::from(self.nodes[q as usize].pot);
+                let word = &mut visited[p / 64];
+                if *word >> (p % 64) & 1 == 0 {
+                    *word |= 1 << (p % 64);
+                    queue.push(q);
+                }
             }
         }
-        self.visited = visited;
         self.queue = queue;
         count
     }
@@ -219,6 +219,58 @@ mod tests {
                 let n = arena.ancestors_within(t, cap, |_, _| visits += 1);
                 assert_eq!(n, full.min(cap + 1), "node {t} cap {cap}");
                 assert_eq!(visits, full.min(cap), "node {t} cap {cap}");
+            }
+        }
+    }
+
+    /// SE's `getAncestorCount` as written: every parent queued, a
+    /// potential skipped when taken out again.
+    fn reference(arena: &Arena, target: u32, cap: u32) -> (u32, Vec<u32>) {
+        let mut visited = vec![false; 1 << 16];
+        let mut queue = vec![target];
+        let (mut head, mut count, mut order) = (0, 0, Vec::new());
+        while head < queue.len() {
+            let n = queue[head];
+            head += 1;
+            let p = usize::from(arena.pot(n));
+            if visited[p] {
+                continue;
+            }
+            visited[p] = true;
+            count += 1;
+            if count > cap {
+                break;
+            }
+            order.push(n);
+            queue.extend_from_slice(arena.parents_of(n));
+        }
+        (count, order)
+    }
+
+    /// The count and the order of visits are those of SE's walk, on nets
+    /// where many nodes share a potential and parents repeat.
+    #[test]
+    fn ancestors_as_se_counts_them() {
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        let mut arena = Arena::default();
+        for i in 0..3000u32 {
+            let parents: Vec<u32> = (0..next(4))
+                .filter(|_| i > 0)
+                .map(|_| i - 1 - next(u64::from(i.min(40))) as u32)
+                .collect();
+            arena.push(next(1458) as Pot, Cause::Cell, &parents, NO_NESTED);
+        }
+        for t in (0..3000).step_by(7) {
+            for cap in [0, 1, 5, 30, u32::MAX] {
+                let mut order = Vec::new();
+                let n = arena.ancestors_within(t, cap, |_, n| order.push(n));
+                assert_eq!((n, order), reference(&arena, t, cap), "node {t} cap {cap}");
             }
         }
     }
