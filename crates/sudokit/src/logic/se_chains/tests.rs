@@ -24,6 +24,20 @@ fn first_chain_step(puzzle: &str) -> (Position, Step) {
     }
 }
 
+/// Calls `f` with every position of SE's walk through the first `count`
+/// puzzles of the top1465 sample, and its board.
+fn on_walk_boards(count: usize, mut f: impl FnMut(&Position, &super::board::Board)) {
+    for puzzle in &sample("top1465_200.txt")[..count] {
+        let mut pos = Position::new(puzzle);
+        while let Some(step) = next_step(&pos) {
+            f(&pos, &super::board::Board::new(&pos.grid, &pos.candidates));
+            if !pos.apply(&step) {
+                break;
+            }
+        }
+    }
+}
+
 /// SE 1.2.1 on this puzzle, after three pointings and a hidden pair:
 /// "7.2 Forcing Chain: G3.2 off" (r3c7<>2), and ER 7.2 in the sample.
 #[test]
@@ -221,7 +235,6 @@ fn nested_levels_wait_their_turn() {
 /// without them.
 #[test]
 fn gates_change_no_hint() {
-    use super::board::Board;
     use super::chaining::Engine;
     use super::producers::{self, Producer};
     let summary = |hints: &[super::hint::Hint]| -> Vec<(Technique, u32, u32, String)> {
@@ -239,49 +252,42 @@ fn gates_change_no_hint() {
     };
     let mut compared = 0;
     let mut found = 0;
-    for puzzle in &sample("top1465_200.txt")[..12] {
-        let mut pos = Position::new(puzzle);
-        while let Some(step) = next_step(&pos) {
-            let board = Board::new(&pos.grid, &pos.candidates);
-            let producers = [
-                Producer::Cycles,
-                Producer::Nishio,
-                Producer::Multiple,
-                Producer::Dynamic(0),
-            ];
-            for producer in producers {
-                let mut engine = Engine::default();
-                engine.clear();
-                let gated = producers::hints(&mut engine, &board, producer);
-                engine.clear();
-                let full = producers::ungated(|| producers::hints(&mut engine, &board, producer));
-                assert_eq!(
-                    summary(&gated),
-                    summary(&full),
-                    "{producer:?} on {}",
-                    pos.grid
-                );
-                compared += 1;
-                found += usize::from(!full.is_empty());
-            }
-            // Every productive cycle, as nested chains ask for them.
+    on_walk_boards(12, |pos, board| {
+        let producers = [
+            Producer::Cycles,
+            Producer::Nishio,
+            Producer::Multiple,
+            Producer::Dynamic(0),
+        ];
+        for producer in producers {
             let mut engine = Engine::default();
             engine.clear();
-            let gated = producers::all_hints(&mut engine, &board, Producer::Cycles);
+            let gated = producers::hints(&mut engine, board, producer);
             engine.clear();
-            let full =
-                producers::ungated(|| producers::all_hints(&mut engine, &board, Producer::Cycles));
+            let full = producers::ungated(|| producers::hints(&mut engine, board, producer));
             assert_eq!(
                 summary(&gated),
                 summary(&full),
-                "all cycles on {}",
+                "{producer:?} on {}",
                 pos.grid
             );
-            if !pos.apply(&step) {
-                break;
-            }
+            compared += 1;
+            found += usize::from(!full.is_empty());
         }
-    }
+        // Every productive cycle, as nested chains ask for them.
+        let mut engine = Engine::default();
+        engine.clear();
+        let gated = producers::all_hints(&mut engine, board, Producer::Cycles);
+        engine.clear();
+        let full =
+            producers::ungated(|| producers::all_hints(&mut engine, board, Producer::Cycles));
+        assert_eq!(
+            summary(&gated),
+            summary(&full),
+            "all cycles on {}",
+            pos.grid
+        );
+    });
     assert!(
         compared > 500 && found > 20,
         "{compared} positions, {found} with hints"
@@ -294,7 +300,6 @@ fn gates_change_no_hint() {
 /// band gives the same hints, in the same order.
 #[test]
 fn bounded_counts_change_no_hint() {
-    use super::board::Board;
     use super::chaining::Engine;
     use super::producers::{self, Producer};
     let summary = |hints: &[super::hint::Hint]| -> Vec<(Technique, u32, u32, String, Vec<u32>)> {
@@ -312,26 +317,19 @@ fn bounded_counts_change_no_hint() {
             .collect()
     };
     let mut found = 0;
-    for puzzle in &sample("top1465_200.txt")[..10] {
-        let mut pos = Position::new(puzzle);
-        while let Some(step) = next_step(&pos) {
-            let board = Board::new(&pos.grid, &pos.candidates);
-            for producer in [Producer::Nishio, Producer::Multiple, Producer::Dynamic(0)] {
-                let mut engine = Engine::default();
-                engine.clear();
-                let bounded = producers::hints(&mut engine, &board, producer);
-                engine.clear();
-                let all = producers::all_hints(&mut engine, &board, producer);
-                let band = all.first().map(|h| h.tenths);
-                let easiest: Vec<_> = all.into_iter().filter(|h| Some(h.tenths) == band).collect();
-                assert_eq!(summary(&bounded), summary(&easiest), "{producer:?}");
-                found += usize::from(!bounded.is_empty());
-            }
-            if !pos.apply(&step) {
-                break;
-            }
+    on_walk_boards(10, |_, board| {
+        for producer in [Producer::Nishio, Producer::Multiple, Producer::Dynamic(0)] {
+            let mut engine = Engine::default();
+            engine.clear();
+            let bounded = producers::hints(&mut engine, board, producer);
+            engine.clear();
+            let all = producers::all_hints(&mut engine, board, producer);
+            let band = all.first().map(|h| h.tenths);
+            let easiest: Vec<_> = all.into_iter().filter(|h| Some(h.tenths) == band).collect();
+            assert_eq!(summary(&bounded), summary(&easiest), "{producer:?}");
+            found += usize::from(!bounded.is_empty());
         }
-    }
+    });
     assert!(found > 50, "{found} searches with hints");
 }
 
@@ -342,7 +340,6 @@ fn bounded_counts_change_no_hint() {
 /// order, same branches.
 #[test]
 fn leading_hints_as_all_compared() {
-    use super::board::Board;
     use super::chaining::Engine;
     use super::producers::{self, Producer};
     let steps = |engine: &mut Engine, hints: &[super::hint::Hint]| -> Vec<String> {
@@ -355,27 +352,19 @@ fn leading_hints_as_all_compared() {
             .collect()
     };
     let mut found = 0;
-    for puzzle in &sample("top1465_200.txt")[..4] {
-        let mut pos = Position::new(puzzle);
-        while let Some(step) = next_step(&pos) {
-            let board = Board::new(&pos.grid, &pos.candidates);
-            for producer in [Producer::Nishio, Producer::Multiple, Producer::Dynamic(0)] {
-                let mut engine = Engine::default();
-                engine.clear();
-                let hints = producers::all_hints(&mut engine, &board, producer);
-                let led = steps(&mut engine, &hints);
-                engine.clear();
-                let hints =
-                    producers::ungated(|| producers::all_hints(&mut engine, &board, producer));
-                let all = steps(&mut engine, &hints);
-                assert_eq!(led, all, "{producer:?} on {}", pos.grid);
-                found += led.len();
-            }
-            if !pos.apply(&step) {
-                break;
-            }
+    on_walk_boards(4, |pos, board| {
+        for producer in [Producer::Nishio, Producer::Multiple, Producer::Dynamic(0)] {
+            let mut engine = Engine::default();
+            engine.clear();
+            let hints = producers::all_hints(&mut engine, board, producer);
+            let led = steps(&mut engine, &hints);
+            engine.clear();
+            let hints = producers::ungated(|| producers::all_hints(&mut engine, board, producer));
+            let all = steps(&mut engine, &hints);
+            assert_eq!(led, all, "{producer:?} on {}", pos.grid);
+            found += led.len();
         }
-    }
+    });
     assert!(found > 1000, "{found} hints");
 }
 
