@@ -30,6 +30,7 @@
 mod board;
 mod budget;
 mod chaining;
+mod clean;
 #[cfg(test)]
 mod closure;
 mod fast;

@@ -7,6 +7,7 @@ use super::board::{
     se_houses,
 };
 use super::chaining::{Engine, Mode, Prop};
+use super::clean;
 use super::fast::{self, StaticReach, StrongLinks};
 use super::gate::{CycleGate, StaticGate, nishio_may_contradict};
 use super::hint::{Hint, Kind, Premise, bonus_tenths, max_complexity};
@@ -721,6 +722,7 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
                 fast::note_barren(board);
             }
         }
+        Producer::Nishio => nishio(&mut builder),
         _ => multiple(&mut builder),
     }
     builder.finish()
@@ -949,10 +951,6 @@ fn multiple(b: &mut Builder) {
         if b.board.empty >> cell & 1 == 0 || !(card > 2 || (card > 1 && mode.dynamic)) {
             continue;
         }
-        if b.producer == Producer::Nishio {
-            nishio_cell(b, cell);
-            continue;
-        }
         let cell_hints = !mode.nishio && (card == 2 || multiple);
         if let Some(gate) = gate.as_mut() {
             let regions_may = digits(set).any(|d| {
@@ -1040,13 +1038,39 @@ pub(super) fn ungated<T>(f: impl FnOnce() -> T) -> T {
     out
 }
 
-/// Nishio's part of `multiple` for one cell: contradictions from each
-/// candidate on and off (SE's `doBinaryChaining` without double chains),
-/// each propagated only where one may show.
-fn nishio_cell(b: &mut Builder, cell: usize) {
+/// SE's `getMultipleChainsHintList` for Nishio: contradictions from each
+/// candidate of every cell with two candidates or more, on and off (SE's
+/// `doBinaryChaining` without double chains). With the gates, the digits
+/// known to meet no contradiction ([`clean`]) are left out, and the digits
+/// found so are recorded.
+fn nishio(b: &mut Builder) {
+    let gated = gated();
+    let premises = clean::premise_cells(b.board);
+    let known = if gated {
+        clean::clean_digits(b.board, premises)
+    } else {
+        0
+    };
+    let mut absurd = 0u16;
+    for cell in super::board::cells(premises) {
+        if super::budget::exhausted() {
+            return; // the premises left are unknown
+        }
+        absurd |= nishio_cell(b, cell, known);
+    }
+    if gated {
+        clean::note_clean(b.board, premises, !known & !absurd);
+    }
+}
+
+/// Nishio's search for one cell (its digits in `skip` left out), each
+/// premise propagated only where a contradiction may show; returns the
+/// digits where one showed.
+fn nishio_cell(b: &mut Builder, cell: usize, skip: u16) -> u16 {
     let mode = b.producer.mode();
     let gated = GATED.with(|g| g.get());
-    for d in digits(b.board.cells[cell]) {
+    let mut absurd = 0u16;
+    for d in digits(b.board.cells[cell] & !skip) {
         let c = cand(cell, d);
         for on in [true, false] {
             if gated && !nishio_may_contradict(b.board, c, on) {
@@ -1055,11 +1079,13 @@ fn nishio_cell(b: &mut Builder, cell: usize) {
             let p = pot(c, on);
             let prop = b.engine.propagate(b.board, p, mode);
             if let Some((a, z)) = prop.absurd {
+                absurd |= 1 << d;
                 let premise = Premise::Potential(p);
                 b.add(Kind::Contradiction, (true, true), &[a, z], premise, p ^ 1);
             }
         }
     }
+    absurd
 }
 
 /// The houses where `cell` starts SE's region chains of digit `d`: it is
