@@ -24,6 +24,14 @@
 //! tie). With group nodes a step is grouped when its chain holds one.
 //! HoDoKu's nice-loop length option is not used by its tabling solver: the
 //! only bound is the table size ([`crate::logic::links::table::MAX_ENTRIES`]).
+//!
+//! A search is not skipped because an earlier position of the walk had
+//! nothing: the time goes into the position's graph and reach, which the
+//! pruning needs, more than into tables (about 80 % against 5 % on
+//! top1465); and a premise's table may differ from the earlier one as soon
+//! as its reach held a removed candidate or gains a new strong link (the
+//! first-found parents, so lassos, change), which about a third of the
+//! premises do at every later position.
 
 use crate::candidates::Candidates;
 use crate::cell_set::CellSet;
