@@ -14,6 +14,7 @@ pub(crate) mod commons;
 mod evidence;
 pub(crate) mod sets;
 mod sue_de_coq;
+mod update;
 mod wing;
 mod words;
 mod xz;
@@ -53,6 +54,15 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
     }
 }
 
+/// The position as the caches compare it.
+fn key_of(grid: &Grid, candidates: &Candidates) -> Key {
+    let mut key: Key = (*grid.values(), [0; 81]);
+    for (i, cell) in crate::grid::Cell::all().enumerate() {
+        key.1[i] = candidates.get(cell).bits();
+    }
+    key
+}
+
 /// The almost locked sets of a position (one-cell sets included) and their
 /// forward restricted commons: what HoDoKu's ALS solver works on.
 pub(crate) struct PositionData {
@@ -75,10 +85,7 @@ thread_local! {
 /// The [`PositionData`] of the position, computed once per position (per
 /// thread).
 pub(crate) fn position_data(grid: &Grid, candidates: &Candidates) -> Rc<PositionData> {
-    let mut key: Key = (*grid.values(), [0; 81]);
-    for (i, cell) in crate::grid::Cell::all().enumerate() {
-        key.1[i] = candidates.get(cell).bits();
-    }
+    let key = key_of(grid, candidates);
     LAST.with(|last| {
         if let Some((k, data)) = &*last.borrow() {
             if *k == key {
@@ -86,11 +93,34 @@ pub(crate) fn position_data(grid: &Grid, candidates: &Candidates) -> Rc<Position
             }
         }
         let alses = sets::collect(grid, candidates, true);
-        let table = commons::restricted_commons(&alses, true);
+        let table = match &*last.borrow() {
+            Some((k, data)) => linked_since(&alses, &key, k, data),
+            None => commons::restricted_commons(&alses, true),
+        };
         let data = Rc::new(PositionData { alses, table });
         *last.borrow_mut() = Some((key, Rc::clone(&data)));
         data
     })
+}
+
+/// The restricted commons of `alses` (the sets of the position `key`),
+/// updated from those of the position `old` (its `data`) where that pays
+/// ([`update`]), else linked from scratch.
+fn linked_since(
+    alses: &[sets::Als],
+    key: &Key,
+    old: &Key,
+    data: &PositionData,
+) -> commons::RcTable {
+    let mut changed = 0u128;
+    for i in 0..81 {
+        if key.0[i] != old.0[i] || key.1[i] != old.1[i] {
+            changed |= 1 << i;
+        }
+    }
+    let cells: Vec<u128> = data.alses.iter().map(|a| a.cells).collect();
+    update::restricted_commons_since(alses, &cells, &data.table, changed)
+        .unwrap_or_else(|| commons::restricted_commons(alses, true))
 }
 
 /// Sudoku Explainer's rating of `step` (a step of this family) when it
