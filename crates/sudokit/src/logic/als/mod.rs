@@ -8,6 +8,7 @@
 //! these techniques. Each `find` returns its steps in the order HoDoKu
 //! prefers them, so the solver, which takes the first, takes HoDoKu's.
 
+mod barren;
 mod blossom;
 mod chain;
 pub(crate) mod commons;
@@ -46,12 +47,39 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
     let data = position_data(grid, candidates);
     let (alses, table) = (&data.alses, &data.table);
     match technique {
-        Technique::AlsXz => xz::find(alses, table),
-        Technique::AlsXyWing => wing::find(alses, table),
+        Technique::AlsXz => carried(0, grid, candidates, &data, xz::any_with, xz::find),
+        Technique::AlsXyWing => carried(1, grid, candidates, &data, wing::any_with, wing::find),
         Technique::AlsXyChain => chain::find(alses, table),
         Technique::DeathBlossom => blossom::find(alses, candidates, &candidates.planes()),
         _ => Vec::new(),
     }
+}
+
+/// The steps `find` finds on the position (its sets and links `data`),
+/// or none when the technique (record `slot`, [`barren`]) found none on
+/// an earlier position this one follows from and `any_with` finds no
+/// pattern using a changed set that eliminates.
+fn carried(
+    slot: usize,
+    grid: &Grid,
+    candidates: &Candidates,
+    data: &PositionData,
+    any_with: fn(&[sets::Als], &commons::RcTable, &[bool]) -> bool,
+    find: fn(&[sets::Als], &commons::RcTable) -> Vec<Step>,
+) -> Vec<Step> {
+    let key = key_of(grid, candidates);
+    if let Some(changed) = barren::changed_since(slot, &key) {
+        let fresh: Vec<bool> = data.alses.iter().map(|a| a.cells & changed != 0).collect();
+        if !any_with(&data.alses, &data.table, &fresh) {
+            barren::note(slot, &key);
+            return Vec::new();
+        }
+    }
+    let steps = find(&data.alses, &data.table);
+    if steps.is_empty() {
+        barren::note(slot, &key);
+    }
+    steps
 }
 
 /// The position as the caches compare it.
