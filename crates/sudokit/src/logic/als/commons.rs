@@ -27,7 +27,7 @@ impl RestrictedCommon {
 
 /// The restricted commons of an ALS list, grouped by first set: those of
 /// set `i` are `commons[starts[i]..starts[i + 1]]`, by increasing second set.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct RcTable {
     /// All restricted commons, in HoDoKu's order.
     pub commons: Vec<RestrictedCommon>,
@@ -113,8 +113,9 @@ pub(crate) fn restricted_commons(alses: &[Als], forward: bool) -> RcTable {
 }
 
 /// The sets holding a digit in the same places.
-struct Group {
-    places: u128,
+pub(super) struct Group {
+    /// The places of the digit in each of the sets.
+    pub places: u128,
     /// Its sets: `members[from..to]`, ascending.
     from: u32,
     to: u32,
@@ -122,7 +123,7 @@ struct Group {
 
 /// The sets holding each digit, grouped by the places of the digit (many
 /// sets share them) and bucketed by the first of those places.
-struct Holders {
+pub(super) struct Holders {
     /// `starts[d * 81 + c]..starts[d * 81 + c + 1]` index `groups`.
     starts: Vec<u32>,
     groups: Vec<Group>,
@@ -132,7 +133,8 @@ struct Holders {
 }
 
 impl Holders {
-    fn new(alses: &[Als]) -> Holders {
+    /// The holders of each digit among `alses` (indices into `alses`).
+    pub(super) fn new(alses: &[Als]) -> Holders {
         // Counting sort by bucket (digit, first place), sets ascending.
         let bucket = |d: usize, als: &Als| d * 81 + als.places[d].trailing_zeros() as usize;
         let mut counts = vec![0u32; 9 * 81 + 1];
@@ -189,12 +191,14 @@ impl Holders {
         }
     }
 
-    fn at(&self, d: usize, cell: usize) -> &[Group] {
+    /// The groups of digit index `d` whose first place is `cell`.
+    pub(super) fn at(&self, d: usize, cell: usize) -> &[Group] {
         let k = d * 81 + cell;
         &self.groups[self.starts[k] as usize..self.starts[k + 1] as usize]
     }
 
-    fn members(&self, group: &Group) -> &[u32] {
+    /// The sets of `group`, ascending.
+    pub(super) fn members(&self, group: &Group) -> &[u32] {
         &self.members[group.from as usize..group.to as usize]
     }
 }

@@ -8,12 +8,14 @@
 //! these techniques. Each `find` returns its steps in the order HoDoKu
 //! prefers them, so the solver, which takes the first, takes HoDoKu's.
 
+mod barren;
 mod blossom;
 mod chain;
 pub(crate) mod commons;
 mod evidence;
 pub(crate) mod sets;
 mod sue_de_coq;
+mod update;
 mod wing;
 mod words;
 mod xz;
@@ -45,12 +47,48 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
     let data = position_data(grid, candidates);
     let (alses, table) = (&data.alses, &data.table);
     match technique {
-        Technique::AlsXz => xz::find(alses, table),
-        Technique::AlsXyWing => wing::find(alses, table),
+        Technique::AlsXz => carried(0, grid, candidates, &data, xz::any_with, xz::find),
+        Technique::AlsXyWing => carried(1, grid, candidates, &data, wing::any_with, wing::find),
         Technique::AlsXyChain => chain::find(alses, table),
         Technique::DeathBlossom => blossom::find(alses, candidates, &candidates.planes()),
         _ => Vec::new(),
     }
+}
+
+/// The steps `find` finds on the position (its sets and links `data`),
+/// or none when the technique (record `slot`, [`barren`]) found none on
+/// an earlier position this one follows from and `any_with` finds no
+/// pattern using a changed set that eliminates.
+fn carried(
+    slot: usize,
+    grid: &Grid,
+    candidates: &Candidates,
+    data: &PositionData,
+    any_with: fn(&[sets::Als], &commons::RcTable, &[bool]) -> bool,
+    find: fn(&[sets::Als], &commons::RcTable) -> Vec<Step>,
+) -> Vec<Step> {
+    let key = key_of(grid, candidates);
+    if let Some(changed) = barren::changed_since(slot, &key) {
+        let fresh: Vec<bool> = data.alses.iter().map(|a| a.cells & changed != 0).collect();
+        if !any_with(&data.alses, &data.table, &fresh) {
+            barren::note(slot, &key);
+            return Vec::new();
+        }
+    }
+    let steps = find(&data.alses, &data.table);
+    if steps.is_empty() {
+        barren::note(slot, &key);
+    }
+    steps
+}
+
+/// The position as the caches compare it.
+fn key_of(grid: &Grid, candidates: &Candidates) -> Key {
+    let mut key: Key = (*grid.values(), [0; 81]);
+    for (i, cell) in crate::grid::Cell::all().enumerate() {
+        key.1[i] = candidates.get(cell).bits();
+    }
+    key
 }
 
 /// The almost locked sets of a position (one-cell sets included) and their
@@ -75,10 +113,7 @@ thread_local! {
 /// The [`PositionData`] of the position, computed once per position (per
 /// thread).
 pub(crate) fn position_data(grid: &Grid, candidates: &Candidates) -> Rc<PositionData> {
-    let mut key: Key = (*grid.values(), [0; 81]);
-    for (i, cell) in crate::grid::Cell::all().enumerate() {
-        key.1[i] = candidates.get(cell).bits();
-    }
+    let key = key_of(grid, candidates);
     LAST.with(|last| {
         if let Some((k, data)) = &*last.borrow() {
             if *k == key {
@@ -86,11 +121,34 @@ pub(crate) fn position_data(grid: &Grid, candidates: &Candidates) -> Rc<Position
             }
         }
         let alses = sets::collect(grid, candidates, true);
-        let table = commons::restricted_commons(&alses, true);
+        let table = match &*last.borrow() {
+            Some((k, data)) => linked_since(&alses, &key, k, data),
+            None => commons::restricted_commons(&alses, true),
+        };
         let data = Rc::new(PositionData { alses, table });
         *last.borrow_mut() = Some((key, Rc::clone(&data)));
         data
     })
+}
+
+/// The restricted commons of `alses` (the sets of the position `key`),
+/// updated from those of the position `old` (its `data`) where that pays
+/// ([`update`]), else linked from scratch.
+fn linked_since(
+    alses: &[sets::Als],
+    key: &Key,
+    old: &Key,
+    data: &PositionData,
+) -> commons::RcTable {
+    let mut changed = 0u128;
+    for i in 0..81 {
+        if key.0[i] != old.0[i] || key.1[i] != old.1[i] {
+            changed |= 1 << i;
+        }
+    }
+    let cells: Vec<u128> = data.alses.iter().map(|a| a.cells).collect();
+    update::restricted_commons_since(alses, &cells, &data.table, changed)
+        .unwrap_or_else(|| commons::restricted_commons(alses, true))
 }
 
 /// Sudoku Explainer's rating of `step` (a step of this family) when it

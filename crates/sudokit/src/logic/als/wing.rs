@@ -16,14 +16,7 @@ use std::collections::HashSet;
 pub(super) fn find(alses: &[Als], table: &RcTable) -> Vec<Step> {
     let incident = Incidence::new(alses.len(), &table.commons);
     // What the quick tests read, kept together.
-    let brief: Vec<Brief> = alses
-        .iter()
-        .map(|a| Brief {
-            cells: a.cells,
-            all_buddies: a.all_buddies,
-            digits: a.digits,
-        })
-        .collect();
+    let brief = briefs(alses);
     let rcs = &table.commons;
     let mut steps = Vec::new();
     let mut seen = HashSet::new();
@@ -80,6 +73,63 @@ pub(super) fn find(alses: &[Als], table: &RcTable) -> Vec<Step> {
         }
     }
     steps
+}
+
+/// Whether an ALS-XY-Wing with a set of `fresh` (pivot or wing)
+/// eliminates: the search [`super::barren`] needs after a position without
+/// ALS-XY-Wing. The tests of [`find`] but its order and duplicates.
+pub(super) fn any_with(alses: &[Als], table: &RcTable, fresh: &[bool]) -> bool {
+    let incident = Incidence::new(alses.len(), &table.commons);
+    let brief = briefs(alses);
+    let rcs = &table.commons;
+    // Whether the wings at the other ends of `e` and `f` (two links of
+    // one pivot) eliminate.
+    let eliminates = |e: &Entry, f: &Entry| {
+        let (rc1, rc2) = (&rcs[e.rc as usize], &rcs[f.rc as usize]);
+        if rc1.digit2 == 0 && rc2.digit2 == 0 && rc1.digit1 == rc2.digit1 {
+            return false;
+        }
+        let (qa, qb) = (&brief[e.other as usize], &brief[f.other as usize]);
+        let links = rc1.mask() | rc2.mask();
+        if qa.cells & qb.cells != 0
+            || qa.digits & qb.digits & !links == 0
+            || qa.all_buddies & qb.all_buddies == 0
+        {
+            return false;
+        }
+        let mut elims = Elims::default();
+        let (a, b) = (&alses[e.other as usize], &alses[f.other as usize]);
+        common_eliminations(a, b, links, &mut elims);
+        !elims.is_empty()
+    };
+    let mut wings: Vec<&Entry> = Vec::new();
+    (0..alses.len()).any(|c| {
+        let list = incident.of(c);
+        if fresh[c] {
+            return list
+                .iter()
+                .enumerate()
+                .any(|(i, e)| list[i + 1..].iter().any(|f| eliminates(e, f)));
+        }
+        // A pivot unchanged: one wing changed.
+        wings.clear();
+        wings.extend(list.iter().filter(|e| fresh[e.other as usize]));
+        wings
+            .iter()
+            .any(|e| list.iter().any(|f| f.rc != e.rc && eliminates(e, f)))
+    })
+}
+
+/// The fields of each set the first tests of a wing read.
+fn briefs(alses: &[Als]) -> Vec<Brief> {
+    alses
+        .iter()
+        .map(|a| Brief {
+            cells: a.cells,
+            all_buddies: a.all_buddies,
+            digits: a.digits,
+        })
+        .collect()
 }
 
 /// Every ALS-XY-Wing as [`find`] finds them, by trying every later

@@ -1,6 +1,6 @@
 //! ALS-XZ, singly and doubly linked, as HoDoKu finds it.
 
-use super::commons::RcTable;
+use super::commons::{RcTable, RestrictedCommon};
 use super::evidence::{Elims, als_step};
 use super::sets::Als;
 use crate::logic::{Step, Technique};
@@ -19,21 +19,36 @@ pub(super) fn find(alses: &[Als], table: &RcTable) -> Vec<Step> {
     let mut seen = HashSet::new();
     for rc in &table.commons {
         let (a, b) = (&alses[rc.als1 as usize], &alses[rc.als2 as usize]);
-        let mut elims = Elims::default();
-        let x = rc.mask();
-        common_eliminations(a, b, 1 << (rc.digit1 - 1), &mut elims);
-        if rc.digit2 != 0 {
-            common_eliminations(a, b, 1 << (rc.digit2 - 1), &mut elims);
-            locked_eliminations(a, b, x, &mut elims);
-            locked_eliminations(b, a, x, &mut elims);
-        }
+        let elims = eliminations(a, b, rc);
         if elims.is_empty() || !seen.insert(elims) {
             continue;
         }
-        let step = als_step(Technique::AlsXz, &[a, b], &elims).with_digits(digits(x));
+        let step = als_step(Technique::AlsXz, &[a, b], &elims).with_digits(digits(rc.mask()));
         steps.push(super::evidence::xz_evidence(step, a, b, rc, &elims));
     }
     steps
+}
+
+/// Whether an ALS-XZ with a set of `fresh` eliminates: the search
+/// [`super::barren`] needs after a position without ALS-XZ.
+pub(super) fn any_with(alses: &[Als], table: &RcTable, fresh: &[bool]) -> bool {
+    table.commons.iter().any(|rc| {
+        (fresh[rc.als1 as usize] || fresh[rc.als2 as usize])
+            && !eliminations(&alses[rc.als1 as usize], &alses[rc.als2 as usize], rc).is_empty()
+    })
+}
+
+/// The eliminations of the ALS-XZ of `a` and `b` linked by `rc`.
+fn eliminations(a: &Als, b: &Als, rc: &RestrictedCommon) -> Elims {
+    let mut elims = Elims::default();
+    let x = rc.mask();
+    common_eliminations(a, b, 1 << (rc.digit1 - 1), &mut elims);
+    if rc.digit2 != 0 {
+        common_eliminations(a, b, 1 << (rc.digit2 - 1), &mut elims);
+        locked_eliminations(a, b, x, &mut elims);
+        locked_eliminations(b, a, x, &mut elims);
+    }
+    elims
 }
 
 /// The digits of a mask.
