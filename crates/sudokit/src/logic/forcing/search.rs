@@ -567,19 +567,26 @@ impl<'a, S: Source> Found<'a, S> {
     /// Verities from the on tables of all candidates of a cell, or of all
     /// places of a digit in a house.
     fn check_list(&mut self, list: &[Lit]) {
-        let mut on_all = [!0u128; 9];
-        let mut off_all = [!0u128; 9];
+        // Intersected from the cells whose results can come first; most
+        // lists have nothing in common after two or three members.
+        let mut on_all: [u128; 9] = std::array::from_fn(|d| self.open_cells(true, d));
+        let mut off_all: [u128; 9] = std::array::from_fn(|d| self.open_cells(false, d));
         for &p in list {
             let (on_p, off_p) = (self.store.on(p), self.store.off(p));
+            let mut any = 0;
             for d in 0..9 {
                 on_all[d] &= on_p[d];
                 off_all[d] &= off_p[d];
+                any |= on_all[d] | off_all[d];
+            }
+            if any == 0 {
+                return;
             }
         }
         let mut chains = [(0 as Lit, 0 as Lit); 9];
         for d in 0..9 {
             for (place, set) in [(true, on_all[d]), (false, off_all[d])] {
-                for y in cells_iter(set & self.open_cells(place, d)) {
+                for y in cells_iter(set) {
                     let n = candidate_node(y, d);
                     let t = if place { on(n) } else { off(n) };
                     for (slot, &p) in chains.iter_mut().zip(list) {
