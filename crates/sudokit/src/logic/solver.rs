@@ -22,7 +22,7 @@ use crate::engine;
 use crate::error::RuleError;
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::singles_queue::SinglesQueue;
-use crate::logic::{Step, Technique, find_steps, uniqueness};
+use crate::logic::{Step, Technique, find_steps, forcing, uniqueness};
 use crate::marked::{MarkedGrid, Mistakes};
 use crate::rules;
 use std::fmt;
@@ -208,6 +208,15 @@ impl Position {
     /// [`crate::logic::singles_queue`]) and fall back on this.
     pub fn advance(&mut self, order: &[Technique]) -> Option<Step> {
         for group in order.chunk_by(|a, b| a.facts().order == b.facts().order) {
+            if let Some(first) = forcing::walk_step(group, &self.grid, &self.candidates) {
+                // The step the sort below would put first, found alone;
+                // if it changes nothing, the whole list decides.
+                match first {
+                    None => continue,
+                    Some(step) if self.apply(&step) => return Some(step),
+                    Some(_) => {}
+                }
+            }
             let mut steps: Vec<Step> = group.iter().flat_map(|&t| self.steps(t)).collect();
             if group.len() > 1 {
                 // Techniques sharing one HoDoKu index are one HoDoKu solver

@@ -51,6 +51,28 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
         .collect()
 }
 
+/// The step HoDoKu's walk takes when it asks the techniques of `group`
+/// together ([`crate::logic::solver::Position::advance`]) and `group` is
+/// this family's chains or nets, both forms: the first of their steps by
+/// [`hodoku_key`] (`None` inside: there is none), found without tracing
+/// the chains of the results that cannot come first. `None` for any other
+/// group.
+pub(crate) fn walk_step(
+    group: &[Technique],
+    grid: &Grid,
+    candidates: &Candidates,
+) -> Option<Option<Step>> {
+    use Technique::*;
+    let net = match group {
+        [ForcingChainContradiction, ForcingChainVerity]
+        | [ForcingChainVerity, ForcingChainContradiction] => false,
+        [ForcingNetContradiction, ForcingNetVerity]
+        | [ForcingNetVerity, ForcingNetContradiction] => true,
+        _ => return None,
+    };
+    Some(search::first(grid, candidates, net, group))
+}
+
 /// Sudoku Explainer's rating of `step` (a step of this family) when it
 /// depends on the step (length bonus, type, size); `None` for the table's
 /// rating ([`crate::logic::Facts::se`]).

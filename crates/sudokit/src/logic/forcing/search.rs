@@ -29,6 +29,12 @@ struct Cached {
     nets: Option<Rc<Vec<Step>>>,
     /// The graph of the chain tables, for the net tables.
     graph: Option<(Links, Graph)>,
+    /// The chains' forms and effects ([`key`]), when found by [`first`].
+    known: Option<Rc<Vec<bool>>>,
+    /// The walk's chain step ([`first`]), once found.
+    first_chain: Option<Option<Step>>,
+    /// The walk's net step ([`first`]), once found.
+    first_net: Option<Option<Step>>,
 }
 
 thread_local! {
@@ -39,6 +45,125 @@ thread_local! {
 /// techniques of one HoDoKu index asked in turn (and the nets, which
 /// leave out what the chains give, reuse the chains' results).
 pub(crate) fn all(grid: &Grid, candidates: &Candidates, net: bool) -> Rc<Vec<Step>> {
+    with_cached(grid, candidates, |cached| {
+        if cached.chains.is_none() {
+            let tables = chain_tables(candidates);
+            let (steps, known) = chain_steps(grid, &tables);
+            cached.chains = Some((Rc::new(steps), Rc::new(known)));
+            cached.graph = Some((tables.links, tables.graph));
+        }
+        let (chain_steps, known) = cached.chains.clone().expect("just set");
+        if !net {
+            return chain_steps;
+        }
+        if cached.nets.is_none() {
+            let tables = net_tables(cached, candidates);
+            cached.nets = Some(Rc::new(net_steps(grid, &tables, &known)));
+        }
+        Rc::clone(cached.nets.as_ref().expect("just set"))
+    })
+}
+
+/// The step HoDoKu's walk takes among the forcing chain (or net) steps
+/// of the position, the techniques of `group` asked in that order
+/// ([`crate::logic::solver::Position::advance`]): the first of their
+/// steps by [`super::hodoku_key`]. Only the results that can come first
+/// have their chains traced; cached like [`all`].
+pub(crate) fn first(
+    grid: &Grid,
+    candidates: &Candidates,
+    net: bool,
+    group: &[Technique],
+) -> Option<Step> {
+    with_cached(grid, candidates, |cached| {
+        let full = if net {
+            cached.nets.clone()
+        } else {
+            cached.chains.as_ref().map(|c| Rc::clone(&c.0))
+        };
+        if let Some(steps) = full {
+            return first_in_walk(steps.iter().cloned(), group);
+        }
+        if !net {
+            if cached.first_chain.is_none() {
+                cached.first_chain = Some(first_chain(cached, grid, candidates, group));
+            }
+            return cached.first_chain.clone().expect("just set");
+        }
+        if cached.first_net.is_none() {
+            let known = chain_known(cached, grid, candidates);
+            let tables = net_tables(cached, candidates);
+            let mut found = Found::new(grid, &tables, true);
+            found.limit = Some(u32::MAX);
+            found.skip = Some(&known[..]);
+            found.check_all();
+            cached.first_net = Some(found.first(group));
+        }
+        cached.first_net.clone().expect("just set")
+    })
+}
+
+/// The walk's chain step ([`first`]), its graph left in `cached` for the
+/// nets, and the chains' forms and effects when it has none (then none
+/// was offered).
+fn first_chain(
+    cached: &mut Cached,
+    grid: &Grid,
+    candidates: &Candidates,
+    group: &[Technique],
+) -> Option<Step> {
+    let tables = chain_tables(candidates);
+    let mut found = Found::new(grid, &tables, false);
+    found.limit = Some(u32::MAX);
+    found.check_all();
+    let first = found.first(group);
+    // With a result, the forms and effects that could not come first
+    // were not all looked for.
+    if first.is_none() {
+        cached.known = Some(Rc::new(vec![false; 4 * 81 * 9]));
+    }
+    cached.graph = Some((tables.links, tables.graph));
+    first
+}
+
+/// The chains' forms and effects ([`key`]), which the nets leave out.
+fn chain_known(cached: &mut Cached, grid: &Grid, candidates: &Candidates) -> Rc<Vec<bool>> {
+    if let Some((_, known)) = &cached.chains {
+        return Rc::clone(known);
+    }
+    if cached.known.is_none() && cached.first_chain.is_none() {
+        let group = [
+            Technique::ForcingChainContradiction,
+            Technique::ForcingChainVerity,
+        ];
+        first_chain(cached, grid, candidates, &group);
+    }
+    if let Some(known) = &cached.known {
+        return Rc::clone(known);
+    }
+    // The chains have results: all are needed.
+    let tables = chain_tables(candidates);
+    let (steps, known) = chain_steps(grid, &tables);
+    let known = Rc::new(known);
+    cached.chains = Some((Rc::new(steps), Rc::clone(&known)));
+    cached.graph = Some((tables.links, tables.graph));
+    known
+}
+
+/// The first of `steps` by [`super::hodoku_key`], those of each technique
+/// of `group` taken in turn, in their order (the sort is stable).
+fn first_in_walk(steps: impl Iterator<Item = Step> + Clone, group: &[Technique]) -> Option<Step> {
+    let mut listed: Vec<Step> = group
+        .iter()
+        .flat_map(|&t| steps.clone().filter(move |s| s.technique == t))
+        .collect();
+    listed.sort_by_key(super::hodoku_key);
+    listed.into_iter().next()
+}
+
+/// Runs `f` on the cache of the position, emptied first when it holds
+/// another position.
+fn with_cached<T>(grid: &Grid, candidates: &Candidates, f: impl FnOnce(&mut Cached) -> T) -> T {
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         let same = last
@@ -51,40 +176,43 @@ pub(crate) fn all(grid: &Grid, candidates: &Candidates, net: bool) -> Rc<Vec<Ste
                 chains: None,
                 nets: None,
                 graph: None,
+                known: None,
+                first_chain: None,
+                first_net: None,
             });
         }
-        let cached = last.as_mut().expect("just set");
-        if cached.chains.is_none() {
-            // The nice loops, asked before on the position, have built
-            // the same graph and found its components.
-            let tables = match crate::logic::chains::nice_loops::last_full(candidates) {
-                Some(full) => Tables::with_components(
-                    full.links.clone(),
-                    full.graph.clone(),
-                    full.reach.components(),
-                ),
-                None => {
-                    let links = Links::new(candidates, true);
-                    let graph = Graph::new(&links);
-                    Tables::new(links, graph, None)
-                }
-            };
-            let (steps, known) = chain_steps(grid, &tables);
-            cached.chains = Some((Rc::new(steps), Rc::new(known)));
-            cached.graph = Some((tables.links, tables.graph));
-        }
-        let (chain_steps, known) = cached.chains.clone().expect("just set");
-        if !net {
-            return chain_steps;
-        }
-        if cached.nets.is_none() {
-            let (links, graph) = cached.graph.take().expect("the chains' graph");
-            let directs = nets::directs(&links, &graph);
-            let tables = Tables::new(links, graph, Some(directs));
-            cached.nets = Some(Rc::new(net_steps(grid, &tables, &known)));
-        }
-        Rc::clone(cached.nets.as_ref().expect("just set"))
+        f(last.as_mut().expect("just set"))
     })
+}
+
+/// The chain tables of `candidates`.
+fn chain_tables(candidates: &Candidates) -> Tables {
+    // The nice loops, asked before on the position, have built the same
+    // graph and found its components.
+    match crate::logic::chains::nice_loops::last_full(candidates) {
+        Some(full) => Tables::with_components(
+            full.links.clone(),
+            full.graph.clone(),
+            full.reach.components(),
+        ),
+        None => {
+            let links = Links::new(candidates, true);
+            let graph = Graph::new(&links);
+            Tables::new(links, graph, None)
+        }
+    }
+}
+
+/// The net tables of `candidates`, on the chains' graph when it is left
+/// in `cached`.
+fn net_tables(cached: &mut Cached, candidates: &Candidates) -> Tables {
+    let (links, graph) = cached.graph.take().unwrap_or_else(|| {
+        let links = Links::new(candidates, true);
+        let graph = Graph::new(&links);
+        (links, graph)
+    });
+    let directs = nets::directs(&links, &graph);
+    Tables::new(links, graph, Some(directs))
 }
 
 /// The chain steps of the position whose chain tables are `store`, and
@@ -92,7 +220,7 @@ pub(crate) fn all(grid: &Grid, candidates: &Candidates, net: bool) -> Rc<Vec<Ste
 fn chain_steps(grid: &Grid, store: &impl Source) -> (Vec<Step>, Vec<bool>) {
     let mut found = Found::new(grid, store, false);
     found.check_all();
-    let known = found.index.iter().map(|&i| i != u32::MAX).collect();
+    let known = found.known();
     (found.into_steps(), known)
 }
 
@@ -126,8 +254,32 @@ struct Found<'a, S> {
     holding: [u128; 9],
     unsolved: u128,
     results: Vec<Result>,
-    /// Per form and effect ([`key`]): the place of its result, or `u32::MAX`.
+    /// Per form and effect ([`key`]): the place of its result, or `u32::MAX`
+    /// (or [`OFFERED`]).
     index: Vec<u32>,
+    /// When only the walk's step is wanted ([`first`]): the least
+    /// [`prefix`] offered so far. Results with a greater one cannot come
+    /// first, and each form and effect keeps its own result whatever the
+    /// others, so their chains are not traced.
+    limit: Option<u32>,
+    /// The forms and effects ([`key`]) to leave out (the nets' known
+    /// ones, with `limit`: they would be dropped anyway).
+    skip: Option<&'a [bool]>,
+}
+
+/// The [`Found::index`] of a form and effect offered but not kept (it
+/// cannot come first).
+const OFFERED: u32 = u32::MAX - 1;
+
+/// Where a result of this effect stands in [`super::hodoku_key`], its
+/// form and chains left out: placements by cell, then eliminations by cell
+/// and digit.
+fn prefix(place: bool, cell: usize, digit: usize) -> u32 {
+    if place {
+        cell as u32
+    } else {
+        (81 + cell * 9 + digit) as u32
+    }
 }
 
 /// The index of a form and effect: verity, placement, cell, digit.
@@ -161,6 +313,8 @@ impl<'a, S: Source> Found<'a, S> {
             unsolved,
             results: Vec::new(),
             index: vec![u32::MAX; 4 * 81 * 9],
+            limit: None,
+            skip: None,
         }
     }
 
@@ -175,6 +329,19 @@ impl<'a, S: Source> Found<'a, S> {
         chains: &[(Lit, Lit)],
     ) {
         let k = key(verity, place, cell, digit);
+        if let Some(limit) = self.limit {
+            if self.skip.is_some_and(|skip| skip[k]) {
+                return;
+            }
+            let prefix = prefix(place, cell, digit);
+            if prefix > limit {
+                if self.index[k] == u32::MAX {
+                    self.index[k] = OFFERED;
+                }
+                return;
+            }
+            self.limit = Some(prefix);
+        }
         let at = self.index[k];
         // Once the chains measured are as long as the known result's, the
         // rest cannot make them shorter: they are not traced.
@@ -216,7 +383,9 @@ impl<'a, S: Source> Found<'a, S> {
         }
         for &(cell, d) in &premises {
             for premise in [on(candidate_node(cell, d)), off(candidate_node(cell, d))] {
-                if self.store.has(premise) {
+                // Its contradictions all remove (or place) its candidate.
+                let open = self.open_cells(!is_on(premise), d) >> cell & 1 == 1;
+                if open && self.store.has(premise) {
                     self.check_one(premise);
                 }
             }
@@ -385,7 +554,7 @@ impl<'a, S: Source> Found<'a, S> {
                 } else {
                     (self.store.off(a), self.store.off(b))
                 };
-                let common = sa[d] & sb[d] & !(1u128 << cell);
+                let common = sa[d] & sb[d] & !(1u128 << cell) & self.open_cells(place, d);
                 for y in cells_iter(common) {
                     let n = candidate_node(y, d);
                     let t = if place { on(n) } else { off(n) };
@@ -398,13 +567,20 @@ impl<'a, S: Source> Found<'a, S> {
     /// Verities from the on tables of all candidates of a cell, or of all
     /// places of a digit in a house.
     fn check_list(&mut self, list: &[Lit]) {
-        let mut on_all = [!0u128; 9];
-        let mut off_all = [!0u128; 9];
+        // Intersected from the cells whose results can come first; most
+        // lists have nothing in common after two or three members.
+        let mut on_all: [u128; 9] = std::array::from_fn(|d| self.open_cells(true, d));
+        let mut off_all: [u128; 9] = std::array::from_fn(|d| self.open_cells(false, d));
         for &p in list {
             let (on_p, off_p) = (self.store.on(p), self.store.off(p));
+            let mut any = 0;
             for d in 0..9 {
                 on_all[d] &= on_p[d];
                 off_all[d] &= off_p[d];
+                any |= on_all[d] | off_all[d];
+            }
+            if any == 0 {
+                return;
             }
         }
         let mut chains = [(0 as Lit, 0 as Lit); 9];
@@ -420,6 +596,41 @@ impl<'a, S: Source> Found<'a, S> {
                 }
             }
         }
+    }
+
+    /// The cells where a result placing (`place`) or removing digit `d`
+    /// can still come first: all of them when every result is wanted, else
+    /// those whose [`prefix`] is not above `limit` (the others are not
+    /// looked for).
+    fn open_cells(&self, place: bool, d: usize) -> u128 {
+        let Some(limit) = self.limit else {
+            return !0;
+        };
+        let limit = i64::from(limit);
+        let last = if place {
+            limit
+        } else {
+            (limit - 81 - d as i64).div_euclid(9)
+        };
+        match last {
+            ..0 => 0,
+            80.. => !0,
+            _ => (1u128 << (last + 1)) - 1,
+        }
+    }
+
+    /// Which forms and effects ([`key`]) have been offered.
+    fn known(&self) -> Vec<bool> {
+        self.index.iter().map(|&i| i != u32::MAX).collect()
+    }
+
+    /// The walk's step ([`first`]) among the results kept, which hold all
+    /// those that can come first (`limit` set).
+    fn first(mut self, group: &[Technique]) -> Option<Step> {
+        let limit = self.limit.expect("only the walk's step wanted");
+        self.results
+            .retain(|r| prefix(r.place, r.cell as usize, r.digit as usize) == limit);
+        first_in_walk(self.into_steps().into_iter(), group)
     }
 
     /// The steps, in the order found.
@@ -592,6 +803,119 @@ mod tests {
             assert!(crate::logic::chains::nice_loops::last_full(cands).is_some());
         });
         assert!(positions > 40 && found > 100, "{positions} {found}");
+    }
+
+    /// The walk's step found alone ([`first`]) is the first of all the
+    /// steps of the plain computation in the walk's order, for chains and
+    /// nets, with either order of the forms, whatever the cache holds: the
+    /// full lists asked before or not, the chains asked before the nets or
+    /// not (then the nets look for the chains' forms and effects, in full
+    /// when the chains have results).
+    #[test]
+    fn first_is_the_first_of_all_steps() {
+        use Technique::*;
+        let groups = [
+            [ForcingChainContradiction, ForcingChainVerity],
+            [ForcingChainVerity, ForcingChainContradiction],
+            [ForcingNetContradiction, ForcingNetVerity],
+            [ForcingNetVerity, ForcingNetContradiction],
+        ];
+        let forget = || LAST.with(|l| *l.borrow_mut() = None);
+        let mut puzzles = sample("top1465_200.txt");
+        puzzles.truncate(12);
+        puzzles.extend(sample("forum_hardest_1106_50.txt").into_iter().take(3));
+        puzzles.extend(sample("17_clue_200.txt").into_iter().take(2));
+        let (mut positions, mut firsts, mut nets_after_chains) = (0, 0, 0);
+        for puzzle in puzzles {
+            let mut grid = puzzle;
+            let mut cands = Candidates::from_grid(&grid);
+            for _ in 0..12 {
+                singles(&mut grid, &mut cands);
+                if grid.is_full() {
+                    break;
+                }
+                let (chains, nets) = plain(&grid, &cands);
+                for (k, group) in groups.iter().enumerate() {
+                    let net = k >= 2;
+                    let steps = if net { &nets } else { &chains };
+                    let mut expected: Vec<Step> = group
+                        .iter()
+                        .flat_map(|&t| steps.iter().filter(move |s| s.technique == t))
+                        .cloned()
+                        .collect();
+                    expected.sort_by_key(crate::logic::hodoku_key);
+                    let expected = expected.into_iter().next();
+                    firsts += usize::from(expected.is_some());
+                    forget();
+                    assert_eq!(first(&grid, &cands, net, group), expected);
+                    // Asked again, from the cache.
+                    assert_eq!(first(&grid, &cands, net, group), expected);
+                    forget();
+                    all(&grid, &cands, net);
+                    assert_eq!(first(&grid, &cands, net, group), expected);
+                    if net {
+                        forget();
+                        first(&grid, &cands, false, &groups[0]);
+                        nets_after_chains += usize::from(!chains.is_empty());
+                        assert_eq!(first(&grid, &cands, net, group), expected);
+                        assert_eq!(*all(&grid, &cands, true), nets);
+                        assert_eq!(*all(&grid, &cands, false), chains);
+                    }
+                }
+                positions += 1;
+                let Some(step) = chains.iter().chain(&nets).next() else {
+                    break;
+                };
+                step.apply(&mut grid, &mut cands);
+            }
+        }
+        assert!(
+            positions > 50 && firsts > 150 && nets_after_chains > 40,
+            "{positions} {firsts} {nets_after_chains}"
+        );
+    }
+
+    /// The walk's step through [`crate::logic::solver::Position::advance`]
+    /// (which asks [`first`]) is the first productive step of the sorted
+    /// lists, along walks by chains and nets.
+    #[test]
+    fn advance_takes_the_first_of_all_steps() {
+        use crate::logic::solver::Position;
+        use Technique::*;
+        let order = [
+            ForcingChainContradiction,
+            ForcingChainVerity,
+            ForcingNetContradiction,
+            ForcingNetVerity,
+        ];
+        let mut moves = 0;
+        for puzzle in sample("top1465_200.txt").iter().take(10) {
+            let mut pos = Position::new(puzzle);
+            for _ in 0..10 {
+                singles(&mut pos.grid, &mut pos.candidates);
+                let mut expected = None;
+                for group in order.chunks(2) {
+                    let mut steps: Vec<Step> = group
+                        .iter()
+                        .flat_map(|&t| crate::logic::find_steps(t, &pos.grid, &pos.candidates))
+                        .collect();
+                    steps.sort_by_key(crate::logic::hodoku_key);
+                    let mut probe = pos;
+                    if let Some(s) = steps.into_iter().find(|s| probe.apply(s)) {
+                        expected = Some(s);
+                        break;
+                    }
+                }
+                LAST.with(|l| *l.borrow_mut() = None);
+                let step = pos.advance(&order);
+                assert_eq!(step, expected);
+                if step.is_none() {
+                    break;
+                }
+                moves += 1;
+            }
+        }
+        assert!(moves > 40, "{moves}");
     }
 
     /// Walks each puzzle by singles and forcing chains and nets (up to 12
