@@ -1,5 +1,6 @@
-//! "No step here" carried forward along a walk, for ALS-XZ and
-//! ALS-XY-Wing.
+//! "No step here" carried forward along a walk, for ALS-XZ,
+//! ALS-XY-Wing and Sue de Coq (whose argument is in
+//! [`super::sue_de_coq::any_with`]).
 //!
 //! Candidates only disappear along a walk. A set whose cells keep their
 //! candidates is the same almost locked set, linked to the other such sets
@@ -14,8 +15,8 @@
 use super::Key;
 use std::cell::RefCell;
 
-/// The techniques with a record: ALS-XZ, ALS-XY-Wing.
-pub(super) const SLOTS: usize = 2;
+/// The techniques with a record: ALS-XZ, ALS-XY-Wing, Sue de Coq.
+pub(super) const SLOTS: usize = 3;
 
 thread_local! {
     /// Per technique, a position (digits and candidates) where its full

@@ -42,7 +42,7 @@ pub const IMPLEMENTED: &[Technique] = &[
 /// steps with the same eliminations only the first is kept.
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
     if technique == Technique::SueDeCoq {
-        return sue_de_coq::find(grid, candidates);
+        return sue_de_coq_carried(grid, candidates);
     }
     let data = position_data(grid, candidates);
     let (alses, table) = (&data.alses, &data.table);
@@ -78,6 +78,24 @@ fn carried(
     let steps = find(&data.alses, &data.table);
     if steps.is_empty() {
         barren::note(slot, &key);
+    }
+    steps
+}
+
+/// Sue de Coq's steps on the position, or none when it found none on an
+/// earlier position this one follows from (record 2, [`barren`]) and no
+/// pattern with a changed cell eliminates.
+fn sue_de_coq_carried(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
+    let key = key_of(grid, candidates);
+    if let Some(changed) = barren::changed_since(2, &key) {
+        if !sue_de_coq::any_with(grid, candidates, changed) {
+            barren::note(2, &key);
+            return Vec::new();
+        }
+    }
+    let steps = sue_de_coq::find(grid, candidates);
+    if steps.is_empty() {
+        barren::note(2, &key);
     }
     steps
 }

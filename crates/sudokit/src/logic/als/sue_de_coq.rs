@@ -23,14 +23,27 @@ use crate::logic::{Step, Technique};
 /// but `B`'s digits, the box outside loses `V ∪ B` but `L`'s, and a digit
 /// from outside `V` in both sets leaves both houses.
 pub(super) fn find(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
-    search(grid, candidates, |s, cells, digits| {
+    search(grid, candidates, !0, |s, cells, digits| {
         s.line_sets(cells, digits)
     })
 }
 
+/// Whether a Sue de Coq with a cell of `changed` in its crossing, line or
+/// box set eliminates: the search [`super::barren`] needs after a
+/// position without Sue de Coq. Its cells are empty, so their candidates
+/// decide the pattern; the cells left in its line and box can only have
+/// lost candidates, so a pattern of unchanged cells eliminates at most
+/// what it eliminated on the earlier position.
+pub(super) fn any_with(grid: &Grid, candidates: &Candidates, changed: u128) -> bool {
+    !search(grid, candidates, changed, |s, cells, digits| {
+        s.line_sets(cells, digits)
+    })
+    .is_empty()
+}
+
 /// The steps found with `line_sets` trying the line and box sets of each
-/// crossing set.
-fn search(grid: &Grid, candidates: &Candidates, line_sets: LineSets) -> Vec<Step> {
+/// crossing set, of the patterns with a cell of `need`.
+fn search(grid: &Grid, candidates: &Candidates, need: u128, line_sets: LineSets) -> Vec<Step> {
     let mut empty = 0u128;
     let mut masks = [0u16; 81];
     for cell in Cell::all() {
@@ -41,6 +54,7 @@ fn search(grid: &Grid, candidates: &Candidates, line_sets: LineSets) -> Vec<Step
     }
     let mut search = Search {
         masks: &masks,
+        need,
         steps: Vec::new(),
         line: 0,
         block: 0,
@@ -58,7 +72,7 @@ fn search(grid: &Grid, candidates: &Candidates, line_sets: LineSets) -> Vec<Step
             search.line_house = line_house;
             search.block_house = 18 + b;
             let crossing = search.line & search.block;
-            if crossing.count_ones() >= 2 {
+            if crossing.count_ones() >= 2 && (search.line | search.block) & need != 0 {
                 search.crossings(crossing, line_sets);
             }
         }
@@ -71,6 +85,8 @@ type LineSets = fn(&mut Search<'_>, u128, u16);
 
 struct Search<'a> {
     masks: &'a [u16; 81],
+    /// The cells of which a pattern must hold one to be recorded.
+    need: u128,
     steps: Vec<Step>,
     /// The empty cells of the line and of the box.
     line: u128,
@@ -194,6 +210,9 @@ impl Search<'_> {
     /// Records the Sue de Coq of the current crossing, line set and box set
     /// `(set, digits)` if it eliminates.
     fn check(&mut self, block_set: u128, block_digits: u16) {
+        if (self.crossing | self.line_set | block_set) & self.need == 0 {
+            return;
+        }
         let (v, l, b) = (self.crossing_digits, self.line_digits, block_digits);
         let both = b & l;
         let mut elims = Elims::default();
@@ -237,7 +256,7 @@ impl Search<'_> {
 /// every line set in full: the reference its shortcuts are tested against.
 #[cfg(test)]
 pub(super) fn find_plain(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
-    search(grid, candidates, |s, cells, digits| {
+    search(grid, candidates, !0, |s, cells, digits| {
         s.line_sets_plain(cells, digits)
     })
 }
