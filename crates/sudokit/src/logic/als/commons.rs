@@ -61,36 +61,21 @@ pub(crate) fn restricted_commons(alses: &[Als], forward: bool) -> RcTable {
     let mut touched: Vec<u32> = Vec::with_capacity(64);
     for (i, a) in alses.iter().enumerate() {
         table.starts.push(table.commons.len() as u32);
-        let mut digits = a.digits;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            // `b`'s places of a restricted common `d` all lie among the
-            // cells seeing all of `a`'s: so does the first of them.
-            let mut seeing = a.buddies[d];
-            while seeing != 0 {
-                let c = seeing.trailing_zeros() as usize;
-                seeing &= seeing - 1;
-                for group in holders.at(d, c) {
-                    if group.places & !a.buddies[d] != 0 {
-                        continue;
-                    }
-                    // Members ascend: a forward search stops at `i`.
-                    for &j in holders.members(group).iter().rev() {
-                        if forward && j as usize <= i {
-                            break;
-                        }
-                        if holders.cells[j as usize] & a.cells != 0 || j as usize == i {
-                            continue;
-                        }
-                        if found[j as usize] == 0 {
-                            touched.push(j);
-                        }
-                        found[j as usize] |= 1 << d;
-                    }
+        holders.each_seeing(a, &[!0; 9], |d, members| {
+            // Members ascend: a forward search stops at `i`.
+            for &j in members.iter().rev() {
+                if forward && j as usize <= i {
+                    break;
                 }
+                if holders.cells[j as usize] & a.cells != 0 || j as usize == i {
+                    continue;
+                }
+                if found[j as usize] == 0 {
+                    touched.push(j);
+                }
+                found[j as usize] |= 1 << d;
             }
-        }
+        });
         touched.sort_unstable();
         for &j in &touched {
             let mask = std::mem::take(&mut found[j as usize]);
@@ -200,5 +185,34 @@ impl Holders {
     /// The sets of `group`, ascending.
     pub(super) fn members(&self, group: &Group) -> &[u32] {
         &self.members[group.from as usize..group.to as usize]
+    }
+
+    /// Calls `visit(d, members)` for each digit `d` of `a` and each group
+    /// whose places of `d` all see all of `a`'s (so `d` links `a` to each
+    /// member, overlaps aside), looking only at groups whose first place is
+    /// in `firsts[d]`.
+    pub(super) fn each_seeing(
+        &self,
+        a: &Als,
+        firsts: &[u128; 9],
+        mut visit: impl FnMut(usize, &[u32]),
+    ) {
+        let mut digits = a.digits;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            // A set's places of a restricted common `d` all lie among the
+            // cells seeing all of `a`'s: so does the first of them.
+            let mut seeing = a.buddies[d] & firsts[d];
+            while seeing != 0 {
+                let c = seeing.trailing_zeros() as usize;
+                seeing &= seeing - 1;
+                for group in self.at(d, c) {
+                    if group.places & !a.buddies[d] == 0 {
+                        visit(d, self.members(group));
+                    }
+                }
+            }
+        }
     }
 }

@@ -93,31 +93,16 @@ fn fresh_pairs(alses: &[Als], fresh: &[u32]) -> Vec<(u32, u32, u16)> {
     }
     let mut pairs = Vec::new();
     for (y, a) in alses.iter().enumerate() {
-        let mut digits = a.digits;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            // A changed set's places of a restricted common `d` all see
-            // all of `a`'s: so does the first of them.
-            let mut seeing = a.buddies[d] & firsts[d];
-            while seeing != 0 {
-                let c = seeing.trailing_zeros() as usize;
-                seeing &= seeing - 1;
-                for group in holders.at(d, c) {
-                    if group.places & !a.buddies[d] != 0 {
-                        continue;
-                    }
-                    for &k in holders.members(group) {
-                        let x = fresh[k as usize];
-                        if alses[x as usize].cells & a.cells != 0 {
-                            continue;
-                        }
-                        let y = y as u32;
-                        pairs.push((x.min(y), x.max(y), 1u16 << d));
-                    }
+        holders.each_seeing(a, &firsts, |d, members| {
+            for &k in members {
+                let x = fresh[k as usize];
+                if alses[x as usize].cells & a.cells != 0 {
+                    continue;
                 }
+                let y = y as u32;
+                pairs.push((x.min(y), x.max(y), 1u16 << d));
             }
-        }
+        });
     }
     pairs.sort_unstable();
     pairs
