@@ -42,62 +42,66 @@ pub const IMPLEMENTED: &[Technique] = &[
 /// steps with the same eliminations only the first is kept.
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
     if technique == Technique::SueDeCoq {
-        return sue_de_coq_carried(grid, candidates);
+        return carried(
+            2,
+            grid,
+            candidates,
+            |changed| sue_de_coq::any_with(grid, candidates, changed),
+            || sue_de_coq::find(grid, candidates),
+        );
     }
     let data = position_data(grid, candidates);
     let (alses, table) = (&data.alses, &data.table);
     match technique {
-        Technique::AlsXz => carried(0, grid, candidates, &data, xz::any_with, xz::find),
-        Technique::AlsXyWing => carried(1, grid, candidates, &data, wing::any_with, wing::find),
+        Technique::AlsXz => carried(
+            0,
+            grid,
+            candidates,
+            |changed| xz::any_with(alses, table, &fresh_sets(alses, changed)),
+            || xz::find(alses, table),
+        ),
+        Technique::AlsXyWing => carried(
+            1,
+            grid,
+            candidates,
+            |changed| wing::any_with(alses, table, &fresh_sets(alses, changed)),
+            || wing::find(alses, table),
+        ),
         Technique::AlsXyChain => chain::find(alses, table),
         Technique::DeathBlossom => blossom::find(alses, candidates, &candidates.planes()),
         _ => Vec::new(),
     }
 }
 
-/// The steps `find` finds on the position (its sets and links `data`),
-/// or none when the technique (record `slot`, [`barren`]) found none on
-/// an earlier position this one follows from and `any_with` finds no
-/// pattern using a changed set that eliminates.
+/// The steps `find` finds on the position `grid`/`candidates`, or none
+/// when the technique (record `slot`, [`barren`]) found none on an earlier
+/// position this one follows from and `any_with` (given the cells changed
+/// since) finds no eliminating pattern that uses a changed cell.
 fn carried(
     slot: usize,
     grid: &Grid,
     candidates: &Candidates,
-    data: &PositionData,
-    any_with: fn(&[sets::Als], &commons::RcTable, &[bool]) -> bool,
-    find: fn(&[sets::Als], &commons::RcTable) -> Vec<Step>,
+    any_with: impl FnOnce(u128) -> bool,
+    find: impl FnOnce() -> Vec<Step>,
 ) -> Vec<Step> {
     let key = key_of(grid, candidates);
     if let Some(changed) = barren::changed_since(slot, &key) {
-        let fresh: Vec<bool> = data.alses.iter().map(|a| a.cells & changed != 0).collect();
-        if !any_with(&data.alses, &data.table, &fresh) {
+        if !any_with(changed) {
             barren::note(slot, &key);
             return Vec::new();
         }
     }
-    let steps = find(&data.alses, &data.table);
+    let steps = find();
     if steps.is_empty() {
         barren::note(slot, &key);
     }
     steps
 }
 
-/// Sue de Coq's steps on the position, or none when it found none on an
-/// earlier position this one follows from (record 2, [`barren`]) and no
-/// pattern with a changed cell eliminates.
-fn sue_de_coq_carried(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
-    let key = key_of(grid, candidates);
-    if let Some(changed) = barren::changed_since(2, &key) {
-        if !sue_de_coq::any_with(grid, candidates, changed) {
-            barren::note(2, &key);
-            return Vec::new();
-        }
-    }
-    let steps = sue_de_coq::find(grid, candidates);
-    if steps.is_empty() {
-        barren::note(2, &key);
-    }
-    steps
+/// Which of `alses` hold a cell of `changed`: the sets a carried ALS-XZ
+/// or ALS-XY-Wing search must use ([`carried`]).
+fn fresh_sets(alses: &[sets::Als], changed: u128) -> Vec<bool> {
+    alses.iter().map(|a| a.cells & changed != 0).collect()
 }
 
 /// The position as the caches compare it.

@@ -421,13 +421,43 @@ fn als_xy_wing_matches_the_plain_search() {
     assert!(found > 100, "only {found} steps");
 }
 
+/// `candidates` with about one cell in eight of three candidates or more
+/// losing one of them at random (a position that follows from it).
+fn thinned(candidates: &Candidates, rng: &mut impl rand::RngCore) -> Candidates {
+    let mut thinned = *candidates;
+    for cell in Cell::all() {
+        let digits = thinned.get(cell);
+        if digits.len() > 2 && rng.next_u64() % 8 == 0 {
+            let d = digits.iter().nth(rng.next_u64() as usize % digits.len());
+            thinned.remove(cell, d.unwrap());
+        }
+    }
+    thinned
+}
+
+/// The boards the carried-barren tests ask at the `k`th walk position:
+/// the position, and at every third one also a thinned copy of it (made
+/// at every position, so that the random draws follow the walk).
+fn carried_boards(
+    k: usize,
+    candidates: &Candidates,
+    rng: &mut impl rand::RngCore,
+) -> Vec<Candidates> {
+    let thinned = thinned(candidates, rng);
+    if k % 3 == 1 {
+        vec![*candidates, thinned]
+    } else {
+        vec![*candidates]
+    }
+}
+
 /// The restricted commons updated from an earlier position's are those
 /// linked from scratch: from the walk's previous position, from a
 /// position with candidates thinned at random and back, and across
 /// puzzles (where the update may decline).
 #[test]
 fn updated_restricted_commons_match_the_full_table() {
-    use rand::{RngCore, SeedableRng};
+    use rand::SeedableRng;
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0xa15);
     let mut previous: Option<(Grid, Candidates)> = None;
     let mut updated = 0;
@@ -456,15 +486,7 @@ fn updated_restricted_commons_match_the_full_table() {
         if let Some(before) = &previous {
             check(before, &here);
         }
-        let mut thinned = *candidates;
-        for cell in Cell::all() {
-            let digits = thinned.get(cell);
-            if digits.len() > 2 && rng.next_u64() % 8 == 0 {
-                let d = digits.iter().nth(rng.next_u64() as usize % digits.len());
-                thinned.remove(cell, d.unwrap());
-            }
-        }
-        let thinned = (*grid, thinned);
+        let thinned = (*grid, thinned(candidates, &mut rng));
         check(&here, &thinned);
         check(&thinned, &here);
         previous = Some(here);
@@ -478,24 +500,12 @@ fn updated_restricted_commons_match_the_full_table() {
 /// skips the search there, finds what the full search finds.
 #[test]
 fn carried_barren_matches_the_full_search() {
-    use rand::{RngCore, SeedableRng};
+    use rand::SeedableRng;
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0xba5);
     let mut proved = [0; 2];
     barren::forget();
     on_walk_positions(60, |k, grid, candidates| {
-        let mut thinned = *candidates;
-        for cell in Cell::all() {
-            let digits = thinned.get(cell);
-            if digits.len() > 2 && rng.next_u64() % 8 == 0 {
-                let d = digits.iter().nth(rng.next_u64() as usize % digits.len());
-                thinned.remove(cell, d.unwrap());
-            }
-        }
-        let boards = if k % 3 == 1 {
-            vec![*candidates, thinned]
-        } else {
-            vec![*candidates]
-        };
+        let boards = carried_boards(k, candidates, &mut rng);
         for cands in boards {
             let data = position_data(grid, &cands);
             let (alses, table) = (&data.alses, &data.table);
@@ -505,8 +515,7 @@ fn carried_barren_matches_the_full_search() {
                     _ => (wing::find(alses, table), wing::any_with),
                 };
                 if let Some(changed) = barren::changed_since(slot, &key_of(grid, &cands)) {
-                    let fresh: Vec<bool> = alses.iter().map(|a| a.cells & changed != 0).collect();
-                    if !any_with(alses, table, &fresh) {
+                    if !any_with(alses, table, &fresh_sets(alses, changed)) {
                         assert!(full.is_empty(), "{t:?} carried barren wrongly");
                         proved[slot] += 1;
                     }
@@ -527,24 +536,12 @@ fn carried_barren_matches_the_full_search() {
 /// search there, finds what the full search finds.
 #[test]
 fn carried_barren_sue_de_coq_matches_the_full_search() {
-    use rand::{RngCore, SeedableRng};
+    use rand::SeedableRng;
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0x5dc0);
     let mut proved = 0;
     barren::forget();
     on_walk_positions(60, |k, grid, candidates| {
-        let mut thinned = *candidates;
-        for cell in Cell::all() {
-            let digits = thinned.get(cell);
-            if digits.len() > 2 && rng.next_u64() % 8 == 0 {
-                let d = digits.iter().nth(rng.next_u64() as usize % digits.len());
-                thinned.remove(cell, d.unwrap());
-            }
-        }
-        let boards = if k % 3 == 1 {
-            vec![*candidates, thinned]
-        } else {
-            vec![*candidates]
-        };
+        let boards = carried_boards(k, candidates, &mut rng);
         for cands in boards {
             let full = sue_de_coq::find(grid, &cands);
             if let Some(changed) = barren::changed_since(2, &key_of(grid, &cands)) {

@@ -55,15 +55,7 @@ pub(super) fn find(alses: &[Als], table: &RcTable) -> Vec<Step> {
                 (Some(_), None) => unreachable!("taken by the first arm"),
             };
             let rc2 = &rcs[entry.rc as usize];
-            if rc1.digit2 == 0 && rc2.digit2 == 0 && rc1.digit1 == rc2.digit1 {
-                continue;
-            }
-            let (qa, qb) = (&brief[a as usize], &brief[entry.other as usize]);
-            let links = rc1.mask() | rc2.mask();
-            if qa.cells & qb.cells != 0
-                || qa.digits & qb.digits & !links == 0
-                || qa.all_buddies & qb.all_buddies == 0
-            {
+            if !may_eliminate(&brief[a as usize], &brief[entry.other as usize], rc1, rc2) {
                 continue;
             }
             let sets = [pivot, a, entry.other].map(|k| &alses[k as usize]);
@@ -86,20 +78,12 @@ pub(super) fn any_with(alses: &[Als], table: &RcTable, fresh: &[bool]) -> bool {
     // one pivot) eliminate.
     let eliminates = |e: &Entry, f: &Entry| {
         let (rc1, rc2) = (&rcs[e.rc as usize], &rcs[f.rc as usize]);
-        if rc1.digit2 == 0 && rc2.digit2 == 0 && rc1.digit1 == rc2.digit1 {
-            return false;
-        }
-        let (qa, qb) = (&brief[e.other as usize], &brief[f.other as usize]);
-        let links = rc1.mask() | rc2.mask();
-        if qa.cells & qb.cells != 0
-            || qa.digits & qb.digits & !links == 0
-            || qa.all_buddies & qb.all_buddies == 0
-        {
+        if !may_eliminate(&brief[e.other as usize], &brief[f.other as usize], rc1, rc2) {
             return false;
         }
         let mut elims = Elims::default();
         let (a, b) = (&alses[e.other as usize], &alses[f.other as usize]);
-        common_eliminations(a, b, links, &mut elims);
+        common_eliminations(a, b, rc1.mask() | rc2.mask(), &mut elims);
         !elims.is_empty()
     };
     let mut wings: Vec<&Entry> = Vec::new();
@@ -118,6 +102,17 @@ pub(super) fn any_with(alses: &[Als], table: &RcTable, fresh: &[bool]) -> bool {
             .iter()
             .any(|e| list.iter().any(|f| f.rc != e.rc && eliminates(e, f)))
     })
+}
+
+/// The quick tests of a wing with sets `qa` and `qb` linked to the pivot
+/// by `rc1` and `rc2`: two distinct links, sets apart, a digit besides the
+/// links in both, and a cell seeing both sets.
+fn may_eliminate(qa: &Brief, qb: &Brief, rc1: &RestrictedCommon, rc2: &RestrictedCommon) -> bool {
+    let links = rc1.mask() | rc2.mask();
+    !(rc1.digit2 == 0 && rc2.digit2 == 0 && rc1.digit1 == rc2.digit1)
+        && qa.cells & qb.cells == 0
+        && qa.digits & qb.digits & !links != 0
+        && qa.all_buddies & qb.all_buddies != 0
 }
 
 /// The fields of each set the first tests of a wing read.
