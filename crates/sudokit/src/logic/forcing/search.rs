@@ -825,50 +825,36 @@ mod tests {
         puzzles.truncate(12);
         puzzles.extend(sample("forum_hardest_1106_50.txt").into_iter().take(3));
         puzzles.extend(sample("17_clue_200.txt").into_iter().take(2));
-        let (mut positions, mut firsts, mut nets_after_chains) = (0, 0, 0);
-        for puzzle in puzzles {
-            let mut grid = puzzle;
-            let mut cands = Candidates::from_grid(&grid);
-            for _ in 0..12 {
-                singles(&mut grid, &mut cands);
-                if grid.is_full() {
-                    break;
-                }
-                let (chains, nets) = plain(&grid, &cands);
-                for (k, group) in groups.iter().enumerate() {
-                    let net = k >= 2;
-                    let steps = if net { &nets } else { &chains };
-                    let mut expected: Vec<Step> = group
-                        .iter()
-                        .flat_map(|&t| steps.iter().filter(move |s| s.technique == t))
-                        .cloned()
-                        .collect();
-                    expected.sort_by_key(crate::logic::hodoku_key);
-                    let expected = expected.into_iter().next();
-                    firsts += usize::from(expected.is_some());
+        let (mut firsts, mut nets_after_chains) = (0, 0);
+        let positions = on_walks(puzzles, |grid, cands, chains, nets| {
+            for (k, group) in groups.iter().enumerate() {
+                let net = k >= 2;
+                let steps = if net { nets } else { chains };
+                let mut expected: Vec<Step> = group
+                    .iter()
+                    .flat_map(|&t| steps.iter().filter(move |s| s.technique == t))
+                    .cloned()
+                    .collect();
+                expected.sort_by_key(crate::logic::hodoku_key);
+                let expected = expected.into_iter().next();
+                firsts += usize::from(expected.is_some());
+                forget();
+                assert_eq!(first(grid, cands, net, group), expected);
+                // Asked again, from the cache.
+                assert_eq!(first(grid, cands, net, group), expected);
+                forget();
+                all(grid, cands, net);
+                assert_eq!(first(grid, cands, net, group), expected);
+                if net {
                     forget();
-                    assert_eq!(first(&grid, &cands, net, group), expected);
-                    // Asked again, from the cache.
-                    assert_eq!(first(&grid, &cands, net, group), expected);
-                    forget();
-                    all(&grid, &cands, net);
-                    assert_eq!(first(&grid, &cands, net, group), expected);
-                    if net {
-                        forget();
-                        first(&grid, &cands, false, &groups[0]);
-                        nets_after_chains += usize::from(!chains.is_empty());
-                        assert_eq!(first(&grid, &cands, net, group), expected);
-                        assert_eq!(*all(&grid, &cands, true), nets);
-                        assert_eq!(*all(&grid, &cands, false), chains);
-                    }
+                    first(grid, cands, false, &groups[0]);
+                    nets_after_chains += usize::from(!chains.is_empty());
+                    assert_eq!(first(grid, cands, net, group), expected);
+                    assert_eq!(*all(grid, cands, true), nets);
+                    assert_eq!(*all(grid, cands, false), chains);
                 }
-                positions += 1;
-                let Some(step) = chains.iter().chain(&nets).next() else {
-                    break;
-                };
-                step.apply(&mut grid, &mut cands);
             }
-        }
+        });
         assert!(
             positions > 50 && firsts > 150 && nets_after_chains > 40,
             "{positions} {firsts} {nets_after_chains}"
@@ -918,12 +904,14 @@ mod tests {
         assert!(moves > 40, "{moves}");
     }
 
-    /// Walks each puzzle by singles and forcing chains and nets (up to 12
-    /// positions), running `before` on each position and then asserting
-    /// that the chains and nets asked for are the plain computation's, in
-    /// order; returns the positions compared and the steps found.
-    fn compare_on_walks(puzzles: Vec<Grid>, before: impl Fn(&Candidates)) -> (usize, usize) {
-        let (mut positions, mut found) = (0, 0);
+    /// Walks each puzzle by singles and the first of its forcing chain and
+    /// net steps (up to 12 positions), calling `at` with each position and
+    /// its chains and nets by the plain computation; returns the positions.
+    fn on_walks(
+        puzzles: Vec<Grid>,
+        mut at: impl FnMut(&Grid, &Candidates, &[Step], &[Step]),
+    ) -> usize {
+        let mut positions = 0;
         for puzzle in puzzles {
             let mut grid = puzzle;
             let mut cands = Candidates::from_grid(&grid);
@@ -933,17 +921,29 @@ mod tests {
                     break;
                 }
                 let (chains, nets) = plain(&grid, &cands);
-                before(&cands);
-                assert_eq!(*all(&grid, &cands, false), chains, "{}", grid.to_line());
-                assert_eq!(*all(&grid, &cands, true), nets, "{}", grid.to_line());
+                at(&grid, &cands, &chains, &nets);
                 positions += 1;
-                found += chains.len() + nets.len();
                 let Some(step) = chains.iter().chain(&nets).next() else {
                     break;
                 };
                 step.apply(&mut grid, &mut cands);
             }
         }
+        positions
+    }
+
+    /// Walks each puzzle ([`on_walks`]), running `before` on each position
+    /// and then asserting that the chains and nets asked for are the plain
+    /// computation's, in order; returns the positions compared and the
+    /// steps found.
+    fn compare_on_walks(puzzles: Vec<Grid>, before: impl Fn(&Candidates)) -> (usize, usize) {
+        let mut found = 0;
+        let positions = on_walks(puzzles, |grid, cands, chains, nets| {
+            before(cands);
+            assert_eq!(*all(grid, cands, false), chains, "{}", grid.to_line());
+            assert_eq!(*all(grid, cands, true), nets, "{}", grid.to_line());
+            found += chains.len() + nets.len();
+        });
         (positions, found)
     }
 }
