@@ -1056,7 +1056,7 @@ fn nishio(b: &mut Builder) {
         if super::budget::exhausted() {
             return; // the premises left are unknown
         }
-        absurd |= nishio_cell(b, cell, known);
+        absurd |= nishio_cell(b, cell, known, gated);
     }
     if gated {
         clean::note_clean(b.board, premises, !known & !absurd);
@@ -1064,11 +1064,10 @@ fn nishio(b: &mut Builder) {
 }
 
 /// Nishio's search for one cell (its digits in `skip` left out), each
-/// premise propagated only where a contradiction may show; returns the
-/// digits where one showed.
-fn nishio_cell(b: &mut Builder, cell: usize, skip: u16) -> u16 {
+/// premise propagated only where a contradiction may show when `gated`;
+/// returns the digits where one showed.
+fn nishio_cell(b: &mut Builder, cell: usize, skip: u16, gated: bool) -> u16 {
     let mode = b.producer.mode();
-    let gated = GATED.with(|g| g.get());
     let mut absurd = 0u16;
     for d in digits(b.board.cells[cell] & !skip) {
         let c = cand(cell, d);
