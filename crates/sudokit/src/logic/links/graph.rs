@@ -3,6 +3,7 @@
 //! cell and digit, off then on, then groups), and its direct implications
 //! are listed once, in [`Links::successors`] order.
 
+#[cfg(test)]
 use crate::logic::components::Components;
 
 use super::{CANDIDATE_NODES, Links, Lit, bits16, candidate_node, node_of, off, on};
@@ -108,7 +109,11 @@ impl Graph {
 ///
 /// Built from the strongly connected components (Tarjan's algorithm), each
 /// component's set being its own literals and the sets of the components
-/// it leads to, which are complete before it.
+/// it leads to, which are complete before it. The search is Tarjan's of
+/// [`crate::logic::components::Components`] run over the graph's lists directly, a literal without
+/// successors (most off-literals) being closed where it is met instead of
+/// entered and left: its component comes out at the same point, so the
+/// numbering is the same.
 #[derive(Clone, Debug)]
 pub struct Reach {
     /// The component of each dense literal.
@@ -140,11 +145,79 @@ impl Reach {
             merged: Vec::with_capacity(n),
             lone: Vec::with_capacity(n),
         };
+        let mut tarjan = Tarjan::new(n);
+        for root in 0..n as u16 {
+            if tarjan.order[root as usize] == u32::MAX {
+                reach.visit(graph, &mut tarjan, root);
+            }
+        }
+        reach
+    }
+
+    /// The reach as first built, by [`Components`]: the reference the
+    /// direct search is tested against.
+    #[cfg(test)]
+    fn by_components(graph: &Graph) -> Reach {
+        let n = graph.len();
+        let words = graph
+            .candidate_lits()
+            .div_ceil(64)
+            .max(1)
+            .next_multiple_of(LANES);
+        let mut reach = Reach {
+            component: vec![u32::MAX; n],
+            sets: Vec::with_capacity(n * words),
+            words,
+            merged: Vec::with_capacity(n),
+            lone: Vec::with_capacity(n),
+        };
         Components::new(n).visit_all(
             |v| graph.successors(v),
             |members| reach.close(graph, members),
         );
         reach
+    }
+
+    /// Tarjan's search from `root` (not yet visited), closing each
+    /// component as it completes (the order of [`crate::logic::components::Components::visit`]).
+    fn visit(&mut self, graph: &Graph, t: &mut Tarjan, root: u16) {
+        if graph.start[root as usize] == graph.start[root as usize + 1] {
+            t.order[root as usize] = 0;
+            self.close(graph, &[root]);
+            return;
+        }
+        t.enter(graph, root);
+        while let Some(call) = t.calls.last_mut() {
+            let v = call.node as usize;
+            if call.at < call.end {
+                let w = graph.succ[call.at as usize];
+                call.at += 1;
+                let wi = w as usize;
+                if t.order[wi] == u32::MAX {
+                    if graph.start[wi] == graph.start[wi + 1] {
+                        // Entered and left at once: a component of its own.
+                        t.order[wi] = 0;
+                        self.close(graph, &[w]);
+                    } else {
+                        t.enter(graph, w);
+                    }
+                } else if self.component[wi] == u32::MAX {
+                    // Visited and not closed: on Tarjan's stack.
+                    t.low[v] = t.low[v].min(t.order[wi]);
+                }
+                continue;
+            }
+            let base = call.base as usize;
+            t.calls.pop();
+            if let Some(parent) = t.calls.last() {
+                let u = parent.node as usize;
+                t.low[u] = t.low[u].min(t.low[v]);
+            }
+            if t.low[v] == t.order[v] {
+                self.close(graph, &t.stack[base..]);
+                t.stack.truncate(base);
+            }
+        }
     }
 
     /// Whether dense literal `from` reaches dense candidate literal `to`
@@ -211,6 +284,57 @@ impl Reach {
     }
 }
 
+/// Tarjan's state for [`Reach::new`]: whether a visited literal is still
+/// on the stack is whether its component is unknown yet.
+struct Tarjan {
+    /// The visiting order of each literal (`u32::MAX`: not visited).
+    order: Vec<u32>,
+    /// The lowest order reachable within the current search tree.
+    low: Vec<u32>,
+    stack: Vec<u16>,
+    /// The literals being visited.
+    calls: Vec<Call>,
+    next: u32,
+}
+
+/// A literal being visited: the place of its next successor in
+/// [`Graph::succ`], the end of its successors, and the stack's height
+/// when it was entered (where its component starts if it roots one).
+struct Call {
+    node: u16,
+    at: u32,
+    end: u32,
+    base: u32,
+}
+
+impl Tarjan {
+    /// Nothing visited among `n` literals.
+    fn new(n: usize) -> Tarjan {
+        Tarjan {
+            order: vec![u32::MAX; n],
+            low: vec![0; n],
+            stack: Vec::with_capacity(n),
+            calls: Vec::new(),
+            next: 1,
+        }
+    }
+
+    /// Starts the visit of `v`.
+    fn enter(&mut self, graph: &Graph, v: u16) {
+        let vi = v as usize;
+        self.order[vi] = self.next;
+        self.low[vi] = self.next;
+        self.next += 1;
+        self.calls.push(Call {
+            node: v,
+            at: graph.start[vi],
+            end: graph.start[vi + 1],
+            base: self.stack.len() as u32,
+        });
+        self.stack.push(v);
+    }
+}
+
 /// The words of a [`Reach`] set merged at once (a set's words are a
 /// multiple of it): merging sets is most of the work.
 const LANES: usize = 4;
@@ -221,6 +345,37 @@ mod tests {
     use crate::candidates::Candidates;
     use crate::logic::soundness::sample;
 
+    /// Both builds give the same components, numbered alike, and the
+    /// same sets.
+    fn assert_same(reach: &Reach, reference: &Reach) {
+        assert_eq!(reach.component, reference.component);
+        assert_eq!(reach.sets, reference.sets);
+        assert_eq!(reach.lone, reference.lone);
+    }
+
+    /// The direct search builds the reach [`Components`] does, at every
+    /// position of HoDoKu's walk of sixty puzzles, plain and grouped.
+    #[test]
+    fn reach_matches_the_components_build_along_walks() {
+        use crate::logic::solver::{self, Options};
+        let mut positions = 0;
+        for puzzle in sample("top1465_200.txt").iter().take(60) {
+            let Ok(out) = solver::solve(puzzle, &Options::default()) else {
+                continue;
+            };
+            let mut pos = solver::Position::new(puzzle);
+            for step in &out.steps {
+                for grouped in [false, true] {
+                    let graph = Graph::new(&Links::new(&pos.candidates, grouped));
+                    assert_same(&Reach::new(&graph), &Reach::by_components(&graph));
+                }
+                positions += 1;
+                let _ = pos.apply_solved(step);
+            }
+        }
+        assert!(positions > 1000, "{positions}");
+    }
+
     /// The closure agrees with a plain search from every literal, on plain
     /// and grouped graphs.
     #[test]
@@ -230,6 +385,7 @@ mod tests {
             for grouped in [false, true] {
                 let graph = Graph::new(&Links::new(&cands, grouped));
                 let reach = Reach::new(&graph);
+                assert_same(&reach, &Reach::by_components(&graph));
                 let n = graph.len();
                 let mut some = 0;
                 for p in 0..n as u16 {
