@@ -88,6 +88,11 @@ impl Graph {
         }
     }
 
+    /// Whether dense literal `i` implies nothing.
+    fn is_sink(&self, i: u16) -> bool {
+        self.start[i as usize] == self.start[i as usize + 1]
+    }
+
     /// The direct implications of dense literal `i`, as dense numbers.
     pub fn successors(&self, i: u16) -> &[u16] {
         let i = i as usize;
@@ -179,44 +184,71 @@ impl Reach {
     }
 
     /// Tarjan's search from `root` (not yet visited), closing each
-    /// component as it completes (the order of [`crate::logic::components::Components::visit`]).
+    /// component as it completes (the order of
+    /// [`crate::logic::components::Components::visit`]). A literal's
+    /// successors are scanned in a loop of their own, left only to enter
+    /// a successor.
     fn visit(&mut self, graph: &Graph, t: &mut Tarjan, root: u16) {
-        if graph.start[root as usize] == graph.start[root as usize + 1] {
+        if graph.is_sink(root) {
             t.order[root as usize] = 0;
-            self.close(graph, &[root]);
+            self.close_lone(graph, root);
             return;
         }
         t.enter(graph, root);
-        while let Some(call) = t.calls.last_mut() {
-            let v = call.node as usize;
-            if call.at < call.end {
-                let w = graph.succ[call.at as usize];
-                call.at += 1;
-                let wi = w as usize;
-                if t.order[wi] == u32::MAX {
-                    if graph.start[wi] == graph.start[wi + 1] {
+        'calls: while let Some(&Call {
+            node,
+            mut at,
+            end,
+            base,
+        }) = t.calls.last()
+        {
+            let v = node as usize;
+            let mut low = t.low[v];
+            while at < end {
+                let w = graph.succ[at as usize];
+                at += 1;
+                let order = t.order[w as usize];
+                if order == u32::MAX {
+                    if graph.is_sink(w) {
                         // Entered and left at once: a component of its own.
-                        t.order[wi] = 0;
-                        self.close(graph, &[w]);
-                    } else {
-                        t.enter(graph, w);
+                        t.order[w as usize] = 0;
+                        self.close_lone(graph, w);
+                        continue;
                     }
-                } else if self.component[wi] == u32::MAX {
+                    t.low[v] = low;
+                    t.calls.last_mut().expect("a call").at = at;
+                    t.enter(graph, w);
+                    continue 'calls;
+                } else if self.component[w as usize] == u32::MAX {
                     // Visited and not closed: on Tarjan's stack.
-                    t.low[v] = t.low[v].min(t.order[wi]);
+                    low = low.min(order);
                 }
-                continue;
             }
-            let base = call.base as usize;
+            t.low[v] = low;
             t.calls.pop();
             if let Some(parent) = t.calls.last() {
                 let u = parent.node as usize;
-                t.low[u] = t.low[u].min(t.low[v]);
+                t.low[u] = t.low[u].min(low);
             }
-            if t.low[v] == t.order[v] {
+            if low == t.order[v] {
+                let base = base as usize;
                 self.close(graph, &t.stack[base..]);
                 t.stack.truncate(base);
             }
+        }
+    }
+
+    /// Closes literal `m`, which has no successors: its set is its own
+    /// bit (none for a group).
+    fn close_lone(&mut self, graph: &Graph, m: u16) {
+        let c = self.merged.len() as u32;
+        self.merged.push(c);
+        self.lone.push(true);
+        self.component[m as usize] = c;
+        let at = self.sets.len();
+        self.sets.resize(at + self.words, 0);
+        if (m as usize) < graph.candidate_lits() {
+            self.sets[at + (m as usize >> 6)] |= 1 << (m & 63);
         }
     }
 
