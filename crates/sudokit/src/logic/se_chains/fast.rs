@@ -49,34 +49,64 @@ const NONE: Cand = Cand::MAX;
 /// No component: not a candidate.
 const UNSEEN: u32 = u32::MAX;
 
+/// A board's candidates and its reach.
+type Cached = Option<([u16; 81], std::rc::Rc<StaticReach>)>;
+
 thread_local! {
-    /// The last board's reach: SE's cycles and the static multiple-chain
-    /// gate ask for the same board in turn.
-    static LAST: std::cell::RefCell<Option<([u16; 81], std::rc::Rc<StaticReach>)>> =
-        const { std::cell::RefCell::new(None) };
+    /// The last two boards' reaches, the newest first: SE's cycles and the
+    /// static multiple-chain gate ask for the same board in turn, and while
+    /// the last barren board's reach is kept ([`note_barren`]) the other
+    /// one is rebuilt rather than allocated anew.
+    static LAST: std::cell::RefCell<[Cached; 2]> = const { std::cell::RefCell::new([None, None]) };
 }
 
 impl StaticReach {
     /// The reach of every candidate of `board`, shared with the last
-    /// caller that asked for the same candidates (and built in the last
-    /// reach's place when no one holds it any more).
+    /// callers that asked for the same candidates (and built in the place
+    /// of an older reach that no one holds any more).
     pub(super) fn of(board: &Board) -> std::rc::Rc<StaticReach> {
         LAST.with(|last| {
             let mut last = last.borrow_mut();
-            if let Some((key, reach)) = last.as_mut() {
-                if *key == board.cells {
-                    return reach.clone();
+            let has = |s: &Cached| s.as_ref().is_some_and(|(key, _)| *key == board.cells);
+            if let Some(i) = last.iter().position(has) {
+                last.swap(0, i);
+            } else {
+                // The older reach if no one holds it, else the newer.
+                let free = |s: &mut Cached| {
+                    s.as_mut()
+                        .is_some_and(|(_, r)| std::rc::Rc::get_mut(r).is_some())
+                };
+                let i = [1, 0]
+                    .into_iter()
+                    .find(|&i| free(&mut last[i]))
+                    .unwrap_or(1);
+                let slot = &mut last[i];
+                match slot
+                    .as_mut()
+                    .and_then(|(key, r)| std::rc::Rc::get_mut(r).map(|mine| (key, mine)))
+                {
+                    Some((key, mine)) => {
+                        mine.rebuild(board);
+                        *key = board.cells;
+                    }
+                    None => *slot = Some((board.cells, std::rc::Rc::new(StaticReach::new(board)))),
                 }
-                if let Some(mine) = std::rc::Rc::get_mut(reach) {
-                    mine.rebuild(board);
-                    *key = board.cells;
-                    return reach.clone();
-                }
+                last.swap(0, i);
             }
-            let reach = std::rc::Rc::new(StaticReach::new(board));
-            *last = Some((board.cells, reach.clone()));
-            reach
+            last[0].as_ref().expect("the newest reach").1.clone()
         })
+    }
+
+    /// A reach whose "on" sets contain those of `board` (each candidate's
+    /// at least the candidates it forces on in `board`): the last barren
+    /// board's when [`known_barren`] holds (every implication of `board`
+    /// is one of that board's, so what a candidate forces on here it
+    /// forces on there), else `board`'s own. A gate that only rules out
+    /// what the sets cannot reach stays exact with it, and the nested
+    /// searches ask on boards reduced from a barren walk board, mostly
+    /// without a new link.
+    pub(super) fn covering(board: &Board) -> std::rc::Rc<StaticReach> {
+        barren_source(board).unwrap_or_else(|| StaticReach::of(board))
     }
 
     /// The reach of every candidate of `board`.
@@ -254,16 +284,30 @@ impl StaticReach {
     }
 }
 
+/// A barren board and its reach.
+type Barren = Option<(Board, std::rc::Rc<StaticReach>)>;
+
 thread_local! {
-    /// The last board a walk found barren: no candidate killable nor
-    /// placeable ([`known_barren`]).
-    static BARREN: std::cell::Cell<Option<Board>> = const { std::cell::Cell::new(None) };
+    /// The last board a walk found barren (no candidate killable nor
+    /// placeable: [`known_barren`]), with its reach.
+    static BARREN: std::cell::RefCell<Barren> = const { std::cell::RefCell::new(None) };
 }
 
-/// Remembers `board` as barren: none of its candidates is killable or
-/// placeable (SE's cycles producer found nothing to start from).
-pub(super) fn note_barren(board: &Board) {
-    BARREN.with(|b| b.set(Some(*board)));
+/// Remembers `board`, whose reach is `reach`, as barren: none of its
+/// candidates is killable or placeable (SE's cycles producer found nothing
+/// to start from).
+pub(super) fn note_barren(board: &Board, reach: &std::rc::Rc<StaticReach>) {
+    BARREN.with(|b| *b.borrow_mut() = Some((*board, reach.clone())));
+}
+
+/// The reach of the last barren board if `board` has no strong link that
+/// board lacks (see [`known_barren`]).
+fn barren_source(board: &Board) -> Option<std::rc::Rc<StaticReach>> {
+    BARREN.with(|b| {
+        let b = b.borrow();
+        let (source, reach) = b.as_ref()?;
+        no_new_links(board, source).then(|| reach.clone())
+    })
 }
 
 /// Whether `board` is known to be barren without building its reach: its
@@ -275,9 +319,11 @@ pub(super) fn note_barren(board: &Board) {
 /// would be so in `s`. The nested searches run on boards a propagation
 /// reduced from the walk's board, which is barren wherever they run.
 pub(super) fn known_barren(board: &Board) -> bool {
-    BARREN
-        .with(|b| b.get())
-        .is_some_and(|s| no_new_links(board, &s))
+    BARREN.with(|b| {
+        b.borrow()
+            .as_ref()
+            .is_some_and(|(s, _)| no_new_links(board, s))
+    })
 }
 
 /// Whether the candidates of `board` are among those of `source` and
@@ -694,11 +740,13 @@ mod tests {
     }
 
     /// A board known barren from a barren walk board has no killable or
-    /// placeable candidate: checked on boards reduced at random from the
-    /// barren positions of SE's walk through hard puzzles (some without a
-    /// new strong link, most with one).
+    /// placeable candidate, and its covering reach (the barren board's)
+    /// holds, for each of its candidates, every candidate that one forces
+    /// on in it: checked on boards reduced at random from the barren
+    /// positions of SE's walk through hard puzzles (some without a new
+    /// strong link, most with one).
     #[test]
-    fn known_barren_boards_are_barren() {
+    fn known_barren_boards_are_barren_and_covered() {
         use crate::logic::se_chains::walk::next_step;
         use crate::logic::solver::Position;
         let barren = |b: &Board| {
@@ -708,13 +756,15 @@ mod tests {
                 .all(|c| !reach.killable(c) && !reach.placeable(c))
         };
         let (mut sources, mut known, mut seed) = (0, 0, 0x9e37_79b9_u64);
+        // Candidates forced on by another, over the boards compared.
+        let mut forced = 0;
         for puzzle in &crate::logic::soundness::sample("top1465_200.txt")[..12] {
             let mut pos = Position::new(puzzle);
             while let Some(step) = next_step(&pos) {
                 let board = Board::new(&pos.grid, &pos.candidates);
                 if barren(&board) {
                     sources += 1;
-                    note_barren(&board);
+                    note_barren(&board, &StaticReach::of(&board));
                     assert!(known_barren(&board));
                     for round in 0..40 {
                         // Remove up to `round / 4 + 1` candidates of cells
@@ -730,6 +780,14 @@ mod tests {
                         if known_barren(&reduced) {
                             known += 1;
                             assert!(barren(&reduced), "{} reduced", pos.grid);
+                            let (cover, own) =
+                                (StaticReach::covering(&reduced), StaticReach::new(&reduced));
+                            for z in (0..729u16).filter(|&z| reduced.has(z)) {
+                                let (c, o) = (cover.on(z), own.on(z));
+                                let held = c.iter().zip(o).all(|(c, o)| o & !c == 0);
+                                assert!(held, "{z} of {} reduced", pos.grid);
+                                forced += o.iter().map(|m| m.count_ones()).sum::<u32>() - 1;
+                            }
                         }
                     }
                 }
@@ -738,7 +796,10 @@ mod tests {
                 }
             }
         }
-        assert!(sources > 20 && known > 100, "{sources} {known}");
+        assert!(
+            sources > 20 && known > 100 && forced > 10_000,
+            "{sources} {known} {forced}"
+        );
     }
 
     #[test]

@@ -109,6 +109,8 @@ fn static_closure(board: &Board, reach: &StaticReach, c: Cand) -> PotSet {
 /// list, rather than an `Option<PotSet>` per candidate: nested searches
 /// build a gate per propagation and most candidates are never asked).
 pub(super) struct StaticGate {
+    /// [`StaticReach::covering`]: supersets of what each candidate forces
+    /// on, which only let more cells and regions through.
     reach: std::rc::Rc<StaticReach>,
     slot: [u16; 729],
     closures: Vec<PotSet>,
@@ -127,7 +129,7 @@ impl StaticGate {
         let mut closures = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
         closures.clear();
         StaticGate {
-            reach: StaticReach::of(board),
+            reach: StaticReach::covering(board),
             slot: [u16::MAX; 729],
             closures,
         }

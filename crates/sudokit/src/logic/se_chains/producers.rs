@@ -719,7 +719,7 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
                 cycles_producer(&mut builder, &reach, &able);
             } else if !all {
                 // A walk's board: the nested searches reduce it.
-                fast::note_barren(board);
+                fast::note_barren(board, &reach);
             }
         }
         Producer::Nishio => nishio(&mut builder),
