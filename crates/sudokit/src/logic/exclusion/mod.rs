@@ -19,9 +19,11 @@ use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Grid};
 use crate::logic::single_digit::PEER_BITS;
 use crate::logic::{Step, Technique};
+use barren::Changes;
 use reuse::{Outcomes, Reuse};
 use std::cell::RefCell;
 
+mod barren;
 mod reuse;
 
 /// The techniques of this family that are implemented.
@@ -46,9 +48,18 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
     slot.with(|slot| {
         let mut last = slot.borrow_mut();
         if last.sets != sets {
-            let mut reuse = Reuse::new(std::mem::take(&mut *last), &sets);
-            Exclusion::new(&sets, degree).search(&mut reuse);
-            *last = reuse.finish();
+            let exclusion = Exclusion::new(&sets, degree);
+            // Where the last search found nothing, only what changed since
+            // can bring a step: most searches end with that check.
+            let barren = last.steps.is_empty()
+                && !exclusion.any_step_where(&Changes::since(&last, &exclusion));
+            *last = if barren {
+                Outcomes::barren(sets, exclusion.in_base)
+            } else {
+                let mut reuse = Reuse::new(std::mem::take(&mut *last), &sets);
+                exclusion.search(&mut reuse);
+                reuse.finish(exclusion.in_base)
+            };
         }
         last.steps.clone()
     })
@@ -118,46 +129,63 @@ impl Exclusion {
 
     /// Tests every pair or triplet (by the degree) in SE's order.
     fn search(&self, reuse: &mut Reuse) {
+        self.each(
+            |_, _| !0,
+            |cells, common| {
+                reuse.test(cells, || self.step_of(cells, common));
+                false
+            },
+        );
+    }
+
+    /// Meets, in SE's order, every pair or triplet (by the degree) whose
+    /// first two cells `a`, `b` have a third cell among `tails(a, b)` (a
+    /// pair: `tails(a, b)` not empty), with the common excluding cells of
+    /// `a` and `b`, until `visit` answers true; whether it did.
+    fn each(
+        &self,
+        tails: impl Fn(usize, usize) -> u128,
+        mut visit: impl FnMut(&[usize], u128) -> bool,
+    ) -> bool {
         if self.degree == 2 {
-            self.pairs(reuse);
-        } else {
-            self.triplets(reuse);
+            return self
+                .reaching_pairs()
+                .any(|(a, b)| tails(a, b) != 0 && visit(&[a, b], 0));
         }
-    }
-
-    fn pairs(&self, reuse: &mut Reuse) {
-        for (a, b) in self.reaching_pairs() {
-            reuse.test(&[a, b], || self.exclude(&[a, b]));
-        }
-    }
-
-    fn triplets(&self, reuse: &mut Reuse) {
         if self.base.len() < 3 {
-            return;
+            return false;
         }
         for (a, b) in self.reaching_pairs() {
             let common = self.excluders[a] & self.excluders[b];
-            let mut tails = (self.excluders[a] | self.excluders[b]) & self.in_base;
+            let mut tails = (self.excluders[a] | self.excluders[b]) & self.in_base & tails(a, b);
             tails &= !(1u128 << a | 1u128 << b);
-            tails &= seeing_two(self.excluders[a] & self.excluders[b]);
+            if tails == 0 {
+                continue;
+            }
+            tails &= seeing_two(common);
             while tails != 0 {
                 let t = tails.trailing_zeros() as usize;
                 tails &= tails - 1;
                 // SE meets a triplet from each of its pairs: only the
                 // first pair in SE's order looks at it.
                 let earlier = t < b && (self.tail_of(a, t, b) || (t < a && self.tail_of(b, t, a)));
-                if earlier {
-                    continue;
+                if !earlier && visit(&[a, b, t], common) {
+                    return true;
                 }
-                let cells = [a, b, t];
-                reuse.test(&cells, || {
-                    if self.plainly_fills(cells, common) {
-                        return None;
-                    }
-                    self.exclude(&cells)
-                });
             }
         }
+        false
+    }
+
+    /// The step on the pair or triplet `cells` (`common`: the common
+    /// excluding cells of a triplet's first two cells), if any.
+    fn step_of(&self, cells: &[usize], common: u128) -> Option<Step> {
+        if let &[a, b, t] = cells
+            && self.plainly_fills([a, b, t], common)
+        {
+            return None;
+        }
+        self.exclude(cells)
     }
 
     /// Whether free digits alone (of no excluding cell) give every
@@ -922,7 +950,7 @@ mod tests {
     fn fresh(sets: &[u16; 81], degree: usize) -> Vec<Step> {
         let mut reuse = Reuse::new(Outcomes::default(), sets);
         Exclusion::new(sets, degree).search(&mut reuse);
-        reuse.finish().steps
+        reuse.finish(0).steps
     }
 
     /// The quick tests never change the steps: the same as the full search
@@ -972,6 +1000,50 @@ mod tests {
         // Most outcomes were reused, steps among them.
         let kept = [0, 1].map(|k| reuse::kept()[k] - kept[k]);
         assert!(kept[0] > 100_000 && kept[1] > 100, "{kept:?}");
+    }
+
+    /// After a position with no step, the search of what changed finds a
+    /// step exactly when the full search does: from each position of the
+    /// solving paths and each thinned copy (each barren one) to the next
+    /// positions and their thinned copies (a later position with other
+    /// candidates taken out, so not always a subset), and to random thinned
+    /// copies of itself.
+    #[test]
+    fn changes_bring_every_step() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+        let walk: Vec<[u16; 81]> = positions().iter().map(sets_of).collect();
+        let mut seen = [[0usize; 2]; 2];
+        for degree in [2, 3] {
+            for (i, before) in walk.iter().enumerate() {
+                if !fresh(before, degree).is_empty() {
+                    continue;
+                }
+                let base = Exclusion::new(before, degree).in_base;
+                let last = Outcomes::barren(*before, base);
+                let mut after: Vec<[u16; 81]> = walk[i + 1..(i + 5).min(walk.len())].to_vec();
+                for _ in 0..3 {
+                    let mut thinned = *before;
+                    for _ in 0..rng.random_range(1..12) {
+                        let c = rng.random_range(0..81);
+                        let set = thinned[c];
+                        if set.count_ones() > 1 {
+                            let d = bits(set).nth(rng.random_range(0..set.count_ones() as usize));
+                            thinned[c] = set & !d.unwrap();
+                        }
+                    }
+                    after.push(thinned);
+                }
+                for now in &after {
+                    let exclusion = Exclusion::new(now, degree);
+                    let found = exclusion.any_step_where(&Changes::since(&last, &exclusion));
+                    assert_eq!(found, !fresh(now, degree).is_empty(), "{before:?} {now:?}");
+                    seen[degree - 2][usize::from(found)] += 1;
+                }
+            }
+        }
+        // Both answers, at both degrees, many times.
+        assert!(seen.iter().flatten().all(|&n| n > 300), "{seen:?}");
     }
 
     #[test]

@@ -20,6 +20,8 @@ pub(super) struct Outcomes {
     /// The candidates of each cell (all empty before any search: no
     /// step, as on a solved grid).
     pub(super) sets: [u16; 81],
+    /// The cells that may take part there (see `Exclusion::in_base`).
+    pub(super) base: u128,
     /// Each pair or triplet tested, in the search's order: its key (see
     /// [`key`]) and the index of its step in `steps`, or [`NONE`].
     seen: Vec<(u32, u32)>,
@@ -27,10 +29,24 @@ pub(super) struct Outcomes {
     pub(super) steps: Vec<Step>,
 }
 
+impl Outcomes {
+    /// No step on the position `sets`, whose base cells are `base`, with
+    /// nothing to reuse pair by pair: a search after it tests every pair
+    /// or triplet (unless it finds nothing new, see `barren`).
+    pub(super) fn barren(sets: [u16; 81], base: u128) -> Outcomes {
+        Outcomes {
+            sets,
+            base,
+            ..Outcomes::default()
+        }
+    }
+}
+
 impl Default for Outcomes {
     fn default() -> Outcomes {
         Outcomes {
             sets: [0; 81],
+            base: 0,
             seen: Vec::new(),
             steps: Vec::new(),
         }
@@ -56,6 +72,7 @@ impl Reuse {
             .fold(0u128, |m, i| m | 1 << i);
         let new = Outcomes {
             sets: *sets,
+            base: 0,
             seen: Vec::with_capacity(old.seen.len()),
             steps: Vec::new(),
         };
@@ -104,9 +121,9 @@ impl Reuse {
         self.new.seen.push((key, at));
     }
 
-    /// The outcomes of this search.
-    pub(super) fn finish(self) -> Outcomes {
-        self.new
+    /// The outcomes of this search, whose base cells are `base`.
+    pub(super) fn finish(self, base: u128) -> Outcomes {
+        Outcomes { base, ..self.new }
     }
 }
 
