@@ -188,13 +188,9 @@ fn with_cached<T>(grid: &Grid, candidates: &Candidates, f: impl FnOnce(&mut Cach
 /// The chain tables of `candidates`.
 fn chain_tables(candidates: &Candidates) -> Tables {
     // The nice loops, asked before on the position, have built the same
-    // graph and found its components.
+    // graph and the reach of every literal.
     match crate::logic::chains::nice_loops::last_full(candidates) {
-        Some(full) => Tables::with_components(
-            full.links.clone(),
-            full.graph.clone(),
-            full.reach.components(),
-        ),
+        Some(full) => Tables::with_reach(full),
         None => {
             let links = Links::new(candidates, true);
             let graph = Graph::new(&links);
