@@ -95,6 +95,9 @@ struct Builder {
     flat: Vec<Flat>,
     /// Per component, the last component that took its set in.
     merged: Vec<u32>,
+    /// Per component, whether it is one literal without successors (its
+    /// set is its own bit).
+    lone: Vec<bool>,
     /// The successors' components of the component being closed, each
     /// with the successor (component in the high bits).
     next: Vec<u64>,
@@ -108,6 +111,7 @@ impl Builder {
             component: vec![u32::MAX; n],
             flat: Vec::with_capacity(n),
             merged: Vec::with_capacity(n),
+            lone: Vec::with_capacity(n),
             next: Vec::new(),
         }
     }
@@ -131,10 +135,22 @@ impl Builder {
                 own[bit as usize >> 6] |= 1 << (bit & 63);
             }
         }
+        self.lone
+            .push(members.len() == 1 && successors(members[0]).is_empty());
         for &m in members {
             for &s in successors(m) {
                 let k = self.component[s as usize];
-                if k != c {
+                if k == c {
+                    continue;
+                }
+                // Most links lead to a literal implying nothing: its bit
+                // is all its set brings.
+                if self.lone[k as usize] {
+                    let bit = self.bits[s as usize];
+                    if bit != u16::MAX {
+                        own[bit as usize >> 6] |= 1 << (bit & 63);
+                    }
+                } else {
                     self.next.push(u64::from(k) << 16 | u64::from(s));
                 }
             }
