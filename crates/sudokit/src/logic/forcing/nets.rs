@@ -111,9 +111,11 @@ impl State {
     /// Sets `d` in `cell`, recording what it removes.
     fn set(&mut self, original: &[u128; 9], cell: usize, d: usize) {
         self.record_candidate(cell, d, true);
-        for c in cells_iter(original[d] & PEER_BITS[cell]) {
-            self.record_candidate(c, d, false);
-        }
+        // The peers' removals not recorded yet, in the order of cells.
+        let fresh = original[d] & PEER_BITS[cell] & !self.seen.off[d];
+        self.seen.off[d] |= fresh;
+        self.found
+            .extend(cells_iter(fresh).map(|c| off(candidate_node(c, d))));
         for d2 in bits16(self.cands[cell] & !(1 << d)) {
             self.record_candidate(cell, d2, false);
         }
