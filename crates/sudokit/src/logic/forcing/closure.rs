@@ -83,45 +83,6 @@ impl Closure {
         });
         builder.finish()
     }
-
-    /// [`Closure::new`] with the graph's strongly connected components
-    /// known already (`component`, per dense literal, numbered in the
-    /// order Tarjan's algorithm closes them, as
-    /// [`crate::logic::links::graph::Reach::components`] gives them): the
-    /// components are closed in that order without searching for them
-    /// again. The sets are the same: a component's set does not depend on
-    /// the order of its members.
-    pub fn of_components<'a>(
-        component: &[u32],
-        candidate_lits: usize,
-        successors: impl Fn(u16) -> &'a [u16],
-        candidate: impl Fn(u16) -> (usize, usize),
-    ) -> Closure {
-        let n = component.len();
-        let count = component.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
-        // The members of each component, by a counting sort.
-        let mut start = vec![0u32; count + 1];
-        for &c in component {
-            start[c as usize + 1] += 1;
-        }
-        for c in 0..count {
-            start[c + 1] += start[c];
-        }
-        let mut fill = start.clone();
-        let mut members = vec![0u16; n];
-        for (i, &c) in component.iter().enumerate() {
-            members[fill[c as usize] as usize] = i as u16;
-            fill[c as usize] += 1;
-        }
-        let mut builder = Builder::new(n, candidate_lits, candidate);
-        for c in 0..count {
-            builder.close(
-                &successors,
-                &members[start[c] as usize..start[c + 1] as usize],
-            );
-        }
-        builder.finish()
-    }
 }
 
 /// A [`Closure`] being built, one component at a time, each after the
@@ -134,6 +95,9 @@ struct Builder {
     flat: Vec<Flat>,
     /// Per component, the last component that took its set in.
     merged: Vec<u32>,
+    /// Per component, whether it is one literal without successors (its
+    /// set is its own bit).
+    lone: Vec<bool>,
     /// The successors' components of the component being closed, each
     /// with the successor (component in the high bits).
     next: Vec<u64>,
@@ -147,6 +111,7 @@ impl Builder {
             component: vec![u32::MAX; n],
             flat: Vec::with_capacity(n),
             merged: Vec::with_capacity(n),
+            lone: Vec::with_capacity(n),
             next: Vec::new(),
         }
     }
@@ -170,10 +135,22 @@ impl Builder {
                 own[bit as usize >> 6] |= 1 << (bit & 63);
             }
         }
+        self.lone
+            .push(members.len() == 1 && successors(members[0]).is_empty());
         for &m in members {
             for &s in successors(m) {
                 let k = self.component[s as usize];
-                if k != c {
+                if k == c {
+                    continue;
+                }
+                // Most links lead to a literal implying nothing: its bit
+                // is all its set brings.
+                if self.lone[k as usize] {
+                    let bit = self.bits[s as usize];
+                    if bit != u16::MAX {
+                        own[bit as usize >> 6] |= 1 << (bit & 63);
+                    }
+                } else {
                     self.next.push(u64::from(k) << 16 | u64::from(s));
                 }
             }

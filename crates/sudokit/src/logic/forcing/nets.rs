@@ -111,9 +111,11 @@ impl State {
     /// Sets `d` in `cell`, recording what it removes.
     fn set(&mut self, original: &[u128; 9], cell: usize, d: usize) {
         self.record_candidate(cell, d, true);
-        for c in cells_iter(original[d] & PEER_BITS[cell]) {
-            self.record_candidate(c, d, false);
-        }
+        // The peers' removals not recorded yet, in the order of cells.
+        let fresh = original[d] & PEER_BITS[cell] & !self.seen.off[d];
+        self.seen.off[d] |= fresh;
+        self.found
+            .extend(cells_iter(fresh).map(|c| off(candidate_node(c, d))));
         for d2 in bits16(self.cands[cell] & !(1 << d)) {
             self.record_candidate(cell, d2, false);
         }
@@ -216,24 +218,57 @@ const BOX_STARTS: u128 = {
 /// The houses in which `places` has exactly one cell, as a lone set: a
 /// row's bit is its first cell, a box's the one after its first cell, a
 /// column's [`COLS_AT`] plus its index. The cells of every house are folded
-/// onto its first cell at once, counting to two, instead of a test per
-/// house.
+/// onto its first cell at once, counting to two ([`Count::join`]), in a
+/// few shifts doubling the cells covered.
 fn lone_houses(places: u128) -> u128 {
-    let (mut rows, mut rows2) = (0u128, 0u128);
-    let (mut cols, mut cols2) = (0u128, 0u128);
-    let (mut boxes, mut boxes2) = (0u128, 0u128);
-    for k in 0..9 {
-        let r = (places >> k) & ROW_STARTS;
-        rows2 |= rows & r;
-        rows |= r;
-        let c = (places >> (9 * k)) & 0x1ff;
-        cols2 |= cols & c;
-        cols |= c;
-        let b = (places >> (9 * (k / 3) + k % 3)) & BOX_STARTS;
-        boxes2 |= boxes & b;
-        boxes |= b;
+    let one = Count::of(places);
+    // Each bit counts the cells from it on: two, four, eight, nine.
+    let two = one.join(one, 1);
+    let four = two.join(two, 2);
+    let rows = four.join(four, 4).join(one, 8);
+    // Three cells, then three rows of three.
+    let three = two.join(one, 2);
+    let boxes = three.join(three, 9).join(three, 18);
+    // Two, four, eight, nine rows.
+    let two = one.join(one, 9);
+    let four = two.join(two, 18);
+    let cols = four.join(four, 36).join(one, 72);
+    (rows.lone() & ROW_STARTS) | (boxes.lone() & BOX_STARTS) << 1 | (cols.lone() & 0x1ff) << COLS_AT
+}
+
+/// Per bit, how many cells of a range starting there a set holds,
+/// counted to two.
+#[derive(Clone, Copy)]
+struct Count {
+    /// At least one.
+    once: u128,
+    /// At least two.
+    twice: u128,
+}
+
+impl Count {
+    /// Each cell of `cells` alone.
+    fn of(cells: u128) -> Count {
+        Count {
+            once: cells,
+            twice: 0,
+        }
     }
-    (rows & !rows2) | (boxes & !boxes2) << 1 | (cols & !cols2) << COLS_AT
+
+    /// This count's range followed by `other`'s starting `shift` cells
+    /// later (the ranges do not overlap).
+    fn join(self, other: Count, shift: u32) -> Count {
+        let (once, twice) = (other.once >> shift, other.twice >> shift);
+        Count {
+            once: self.once | once,
+            twice: self.twice | twice | self.once & once,
+        }
+    }
+
+    /// The bits whose range holds exactly one cell.
+    fn lone(self) -> u128 {
+        self.once & !self.twice
+    }
 }
 
 /// The houses in which `cells` has a cell, as a lone set

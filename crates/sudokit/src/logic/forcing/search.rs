@@ -188,13 +188,9 @@ fn with_cached<T>(grid: &Grid, candidates: &Candidates, f: impl FnOnce(&mut Cach
 /// The chain tables of `candidates`.
 fn chain_tables(candidates: &Candidates) -> Tables {
     // The nice loops, asked before on the position, have built the same
-    // graph and found its components.
+    // graph and the reach of every literal.
     match crate::logic::chains::nice_loops::last_full(candidates) {
-        Some(full) => Tables::with_components(
-            full.links.clone(),
-            full.graph.clone(),
-            full.reach.components(),
-        ),
+        Some(full) => Tables::with_reach(full),
         None => {
             let links = Links::new(candidates, true);
             let graph = Graph::new(&links);
@@ -262,6 +258,10 @@ struct Found<'a, S> {
     /// first, and each form and effect keeps its own result whatever the
     /// others, so their chains are not traced.
     limit: Option<u32>,
+    /// Per placement (1) or removal (0) and digit: the cells whose results
+    /// can still come first under `limit` ([`Found::open_cells`]), kept
+    /// up to date as it falls.
+    open: [[u128; 9]; 2],
     /// The forms and effects ([`key`]) to leave out (the nets' known
     /// ones, with `limit`: they would be dropped anyway).
     skip: Option<&'a [bool]>,
@@ -279,6 +279,22 @@ fn prefix(place: bool, cell: usize, digit: usize) -> u32 {
         cell as u32
     } else {
         (81 + cell * 9 + digit) as u32
+    }
+}
+
+/// The cells where a result placing (`place`) or removing digit `d` has
+/// a [`prefix`] not above `limit`.
+fn open_under(limit: u32, place: bool, d: usize) -> u128 {
+    let limit = i64::from(limit);
+    let last = if place {
+        limit
+    } else {
+        (limit - 81 - d as i64).div_euclid(9)
+    };
+    match last {
+        ..0 => 0,
+        80.. => !0,
+        _ => (1u128 << (last + 1)) - 1,
     }
 }
 
@@ -314,6 +330,7 @@ impl<'a, S: Source> Found<'a, S> {
             results: Vec::new(),
             index: vec![u32::MAX; 4 * 81 * 9],
             limit: None,
+            open: [[!0; 9]; 2],
             skip: None,
         }
     }
@@ -340,7 +357,12 @@ impl<'a, S: Source> Found<'a, S> {
                 }
                 return;
             }
-            self.limit = Some(prefix);
+            if Some(prefix) != self.limit {
+                self.limit = Some(prefix);
+                self.open = std::array::from_fn(|place| {
+                    std::array::from_fn(|d| open_under(prefix, place == 1, d))
+                });
+            }
         }
         let at = self.index[k];
         // Once the chains measured are as long as the known result's, the
@@ -603,20 +625,7 @@ impl<'a, S: Source> Found<'a, S> {
     /// those whose [`prefix`] is not above `limit` (the others are not
     /// looked for).
     fn open_cells(&self, place: bool, d: usize) -> u128 {
-        let Some(limit) = self.limit else {
-            return !0;
-        };
-        let limit = i64::from(limit);
-        let last = if place {
-            limit
-        } else {
-            (limit - 81 - d as i64).div_euclid(9)
-        };
-        match last {
-            ..0 => 0,
-            80.. => !0,
-            _ => (1u128 << (last + 1)) - 1,
-        }
+        self.open[usize::from(place)][d]
     }
 
     /// Which forms and effects ([`key`]) have been offered.

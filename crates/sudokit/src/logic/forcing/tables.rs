@@ -1,14 +1,17 @@
 //! The tables the checks read ([`Source`]): the plain store of every
 //! premise's breadth-first table ([`crate::logic::links::table::Tables`]),
 //! or [`Tables`], which knows every premise's consequences from the
-//! closure ([`super::closure`]) and traces a premise's table (the chains
-//! and their lengths) only when a check offers a result from it.
+//! closure ([`super::closure`]), or from the nice loops' reach of the
+//! same graph, and traces a premise's table (the chains and their
+//! lengths) only when a check offers a result from it.
 
 use super::closure::{Closure, Sets};
+use crate::logic::chains::nice_loops::Full;
 use crate::logic::links::graph::Graph;
 use crate::logic::links::table::{Entry, MAX_ENTRIES, Tables as Store};
 use crate::logic::links::{Links, Lit};
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
 
 /// What the checks of [`super::search`] read about the premises.
 pub(super) trait Source {
@@ -168,14 +171,38 @@ impl Traced {
 
 /// How [`Tables::build`] fills the sets of the premises.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Fill<'a> {
+enum Fill {
     /// From the closure (only right when no table fills up).
     Closure,
-    /// From the closure, the graph's components being these
-    /// ([`Tables::with_components`]).
-    ClosureOf(&'a [u32]),
     /// From every table traced.
     Traced,
+    /// Later, by the caller ([`Tables::with_reach`]).
+    Later,
+}
+
+/// The sets of the premises read from the nice loops' reach of the same
+/// graph ([`Tables::with_reach`]), each component's when first asked:
+/// most components are never asked, or share a premise's.
+struct FromReach {
+    full: Rc<Full>,
+    /// Per component of the reach: its sets, once asked.
+    sets: Vec<OnceCell<Sets>>,
+}
+
+/// The candidates of a reach row (bit `i` for dense candidate literal
+/// `i`), per truth value and digit.
+fn row_sets(row: &[u64], graph: &Graph) -> Sets {
+    let mut sets = [[0u128; 9]; 2];
+    for (w, &word) in row.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let i = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (cell, d) = graph.cell_digit(i as u16);
+            sets[i & 1][d] |= 1 << cell;
+        }
+    }
+    sets
 }
 
 /// No consequence.
@@ -187,9 +214,12 @@ pub(super) struct Tables {
     pub graph: Graph,
     /// The successor lists when they are not the graph's (nets).
     directs: Option<Directs>,
-    /// Per dense candidate literal: its sets in `sets`.
+    /// Per dense candidate literal: its sets in `sets` (or its component
+    /// in `reach`).
     slot: Vec<u32>,
     sets: Vec<Sets>,
+    /// The sets from the nice loops' reach, when they come from there.
+    reach: Option<FromReach>,
     /// Per dense candidate literal: its table, once traced.
     traced: RefCell<Vec<Option<Traced>>>,
 }
@@ -203,18 +233,23 @@ impl Tables {
         Tables::with(links, graph, directs, whole)
     }
 
-    /// [`Tables::new`] over `graph`'s own successors, whose strongly
-    /// connected components `component` gives (numbered as
-    /// [`crate::logic::links::graph::Reach::components`] numbers them):
-    /// the closure does not look for them again.
-    pub fn with_components(links: Links, graph: Graph, component: &[u32]) -> Tables {
-        let whole = graph.len() < MAX_ENTRIES;
-        let fill = if whole {
-            Fill::ClosureOf(component)
-        } else {
-            Fill::Traced
-        };
-        Tables::build(links, graph, None, fill)
+    /// [`Tables::new`] over the graph of `full` (the nice loops' graph of
+    /// the position): a premise's sets are its reach row, which holds
+    /// the literals of the closure (every candidate literal it leads to,
+    /// itself included), read per component when first asked.
+    pub fn with_reach(full: Rc<Full>) -> Tables {
+        let (links, graph) = (full.links.clone(), full.graph.clone());
+        if graph.len() >= MAX_ENTRIES {
+            return Tables::build(links, graph, None, Fill::Traced);
+        }
+        let width = graph.candidate_lits();
+        let component = full.reach.components();
+        let count = component.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        let mut tables = Tables::build(links, graph, None, Fill::Later);
+        tables.slot = component[..width].to_vec();
+        let sets = (0..count).map(|_| OnceCell::new()).collect();
+        tables.reach = Some(FromReach { full, sets });
+        tables
     }
 
     /// [`Tables::new`], the sets from the closure (`closure`, only right
@@ -233,20 +268,16 @@ impl Tables {
             directs,
             slot: Vec::new(),
             sets: Vec::new(),
+            reach: None,
             traced: RefCell::new((0..width).map(|_| None).collect()),
         };
-        if fill != Fill::Traced {
+        if fill == Fill::Closure {
             let successors = |i| tables.successors(i);
             let candidate = |i| tables.graph.cell_digit(i);
-            let closure = match fill {
-                Fill::ClosureOf(component) => {
-                    Closure::of_components(component, width, successors, candidate)
-                }
-                _ => Closure::new(tables.graph.len(), width, successors, candidate),
-            };
+            let closure = Closure::new(tables.graph.len(), width, successors, candidate);
             tables.slot = closure.component[..width].to_vec();
             tables.sets = closure.sets;
-        } else {
+        } else if fill == Fill::Traced {
             let traced = tables.traced.get_mut();
             for (i, slot) in traced.iter_mut().enumerate() {
                 let next = |j| successors(&tables.graph, &tables.directs, j);
@@ -266,8 +297,13 @@ impl Tables {
 
     /// The sets of `premise`, a candidate literal.
     fn sets_of(&self, premise: Lit) -> Option<&Sets> {
-        let i = self.graph.dense(premise)? as usize;
-        self.slot.get(i).map(|&s| &self.sets[s as usize])
+        let i = self.graph.dense(premise)?;
+        let &s = self.slot.get(i as usize)?;
+        Some(match &self.reach {
+            Some(reach) => reach.sets[s as usize]
+                .get_or_init(|| row_sets(reach.full.reach.row(i), &self.graph)),
+            None => &self.sets[s as usize],
+        })
     }
 
     /// The table of `premise` traced until `target` is found, and the
@@ -463,10 +499,10 @@ mod tests {
         assert!(asked > 5000 && partial > 500, "{asked} {partial}");
     }
 
-    /// The closure over components given (the nice loops' reach's) has
-    /// the sets of the closure finding them, and the same tables.
+    /// The sets read from the nice loops' reach are the closure's, and
+    /// the tables the same.
     #[test]
-    fn closure_over_given_components_agrees() {
+    fn sets_from_the_reach_agree_with_the_closure() {
         let mut compared = 0;
         for cands in positions() {
             let links = Links::new(&cands, true);
@@ -474,9 +510,10 @@ mod tests {
             if graph.len() >= MAX_ENTRIES {
                 continue;
             }
-            let reach = crate::logic::links::graph::Reach::new(&graph);
+            crate::logic::chains::nice_loops::all(&cands, false);
+            let full = crate::logic::chains::nice_loops::last_full(&cands).expect("just built");
             let found = Tables::with(links.clone(), graph.clone(), None, true);
-            let given = Tables::with_components(links.clone(), graph.clone(), reach.components());
+            let given = Tables::with_reach(full);
             for p in premises(&links) {
                 assert_eq!(found.on(p), given.on(p));
                 assert_eq!(found.off(p), given.off(p));
