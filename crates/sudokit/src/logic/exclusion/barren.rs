@@ -28,6 +28,10 @@ pub(super) struct Changes {
     /// The small cells that lost candidates: they count for the cells
     /// seeing them all.
     shrunk: u128,
+    /// The changed cells and those seeing a flipped or shrunk cell: a pair
+    /// with neither cell among them can have a step only with a changed
+    /// third cell.
+    hot: u128,
 }
 
 impl Changes {
@@ -44,6 +48,7 @@ impl Changes {
         }
         let own = (changed | (last.base ^ now.in_base)) & now.in_base;
         let mut beyond = [0u128; 81];
+        let hot = cells_of(flipped | shrunk).fold(own, |m, e| m | PEER_BITS[e]);
         for e in cells_of(flipped) {
             for x in cells_of(PEER_BITS[e]) {
                 beyond[x] |= PEER_BITS[e];
@@ -54,6 +59,7 @@ impl Changes {
             flipped,
             beyond,
             shrunk,
+            hot,
         }
     }
 
@@ -62,6 +68,14 @@ impl Changes {
     /// changed cells, those seeing a flipped cell that sees `a` or `b`,
     /// and those seeing a shrunk cell that sees both.
     fn tails(&self, a: usize, b: usize) -> u128 {
+        if self.cold(a, b) {
+            return self.own;
+        }
+        self.tails_near(a, b)
+    }
+
+    /// [`Changes::tails`] for cells `a`, `b`, worked out in full.
+    fn tails_near(&self, a: usize, b: usize) -> u128 {
         if self.own_either(a, b) || self.flipped & PEER_BITS[a] & PEER_BITS[b] != 0 {
             return !0;
         }
@@ -73,8 +87,18 @@ impl Changes {
     /// Whether the pair `a`, `b` can have a step: `a` or `b` changed, or
     /// a flipped or shrunk cell sees both.
     fn pair(&self, a: usize, b: usize) -> bool {
+        !self.cold(a, b) && self.pair_near(a, b)
+    }
+
+    /// [`Changes::pair`] for cells `a`, `b`, worked out in full.
+    fn pair_near(&self, a: usize, b: usize) -> bool {
         let near = self.flipped | self.shrunk;
         self.own_either(a, b) || near & PEER_BITS[a] & PEER_BITS[b] != 0
+    }
+
+    /// Whether neither `a` nor `b` is hot: most pairs, settled at once.
+    fn cold(&self, a: usize, b: usize) -> bool {
+        (self.hot >> a | self.hot >> b) & 1 == 0
     }
 
     /// Whether `a` or `b` changed.
@@ -94,5 +118,36 @@ impl Exclusion {
             },
             |cells, common| self.step_of(cells, common).is_some(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut for pairs of cells seeing no flipped or shrunk cell
+    /// (nor changed) answers as the full rules do, for every pair of cells,
+    /// from each position to the next ones and to thinned copies of it.
+    #[test]
+    fn cold_pairs_agree_with_the_full_rules() {
+        let walk = super::super::tests::walk_sets();
+        let mut cold = 0usize;
+        for degree in [2, 3] {
+            for (i, before) in walk.iter().enumerate().step_by(3) {
+                let last = Outcomes::barren(*before, Exclusion::new(before, degree).in_base);
+                for now in &walk[i + 1..(i + 4).min(walk.len())] {
+                    let exclusion = Exclusion::new(now, degree);
+                    let changes = Changes::since(&last, &exclusion);
+                    for a in 0..81 {
+                        for b in a + 1..81 {
+                            assert_eq!(changes.tails(a, b), changes.tails_near(a, b));
+                            assert_eq!(changes.pair(a, b), changes.pair_near(a, b));
+                            cold += usize::from(changes.cold(a, b));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cold > 100_000, "{cold}");
     }
 }

@@ -941,6 +941,11 @@ mod tests {
         out
     }
 
+    /// The candidates of each cell at the positions of [`positions`].
+    pub(super) fn walk_sets() -> Vec<[u16; 81]> {
+        positions().iter().map(sets_of).collect()
+    }
+
     /// The candidates of each cell of `candidates`.
     fn sets_of(candidates: &Candidates) -> [u16; 81] {
         std::array::from_fn(|i| candidates.get(cell(i)).bits())
@@ -1012,7 +1017,7 @@ mod tests {
     fn changes_bring_every_step() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
-        let walk: Vec<[u16; 81]> = positions().iter().map(sets_of).collect();
+        let walk = walk_sets();
         let mut seen = [[0usize; 2]; 2];
         for degree in [2, 3] {
             for (i, before) in walk.iter().enumerate() {
