@@ -219,15 +219,14 @@ const BOX_STARTS: u128 = {
 /// row's bit is its first cell, a box's the one after its first cell, a
 /// column's [`COLS_AT`] plus its index. The cells of every house are folded
 /// onto its first cell at once, counting to two ([`Count::join`]), in a
-/// few shifts doubling the cells covered.
+/// few shifts (rows and boxes share their runs of three cells).
 fn lone_houses(places: u128) -> u128 {
     let one = Count::of(places);
-    // Each bit counts the cells from it on: two, four, eight, nine.
+    // Each bit counts the cells from it on: two, three, then a row's and
+    // a box's three runs of three.
     let two = one.join(one, 1);
-    let four = two.join(two, 2);
-    let rows = four.join(four, 4).join(one, 8);
-    // Three cells, then three rows of three.
     let three = two.join(one, 2);
+    let rows = three.join(three, 3).join(three, 6);
     let boxes = three.join(three, 9).join(three, 18);
     // Two, four, eight, nine rows.
     let two = one.join(one, 9);

@@ -265,6 +265,11 @@ struct Found<'a, S> {
     /// The forms and effects ([`key`]) to leave out (the nets' known
     /// ones, with `limit`: they would be dropped anyway).
     skip: Option<&'a [bool]>,
+    /// How many times [`Found::offer`] was called.
+    offers: usize,
+    /// Per [`Source::sets_id`]: whether its sets are known to hold no
+    /// contradiction but the premise's own (checked once per sets).
+    barren: Vec<bool>,
 }
 
 /// The [`Found::index`] of a form and effect offered but not kept (it
@@ -332,6 +337,8 @@ impl<'a, S: Source> Found<'a, S> {
             limit: None,
             open: [[!0; 9]; 2],
             skip: None,
+            offers: 0,
+            barren: Vec::new(),
         }
     }
 
@@ -345,6 +352,7 @@ impl<'a, S: Source> Found<'a, S> {
         digit: usize,
         chains: &[(Lit, Lit)],
     ) {
+        self.offers += 1;
         let k = key(verity, place, cell, digit);
         if let Some(limit) = self.limit {
             if self.skip.is_some_and(|skip| skip[k]) {
@@ -452,6 +460,33 @@ impl<'a, S: Source> Found<'a, S> {
         if inverse >> c0 & 1 == 1 {
             self.offer(false, place, c0, d0, &[(p, p ^ 1)]);
         }
+        // The other kinds read only the sets: premises sharing them share
+        // whether any is there.
+        let id = self.store.sets_id(p);
+        if id.is_some_and(|id| self.barren.get(id) == Some(&true)) {
+            return;
+        }
+        let before = self.offers;
+        self.contradictions(p, c0, d0, &on_s, &off_s);
+        if let Some(id) = id.filter(|_| self.offers == before) {
+            if self.barren.len() <= id {
+                self.barren.resize(id + 1, false);
+            }
+            self.barren[id] = true;
+        }
+    }
+
+    /// The contradictions of `p` (on `c0`, `d0`) read from its sets
+    /// `on_s` and `off_s` alone, in HoDoKu's order.
+    fn contradictions(
+        &mut self,
+        p: Lit,
+        c0: usize,
+        d0: usize,
+        on_s: &[u128; 9],
+        off_s: &[u128; 9],
+    ) {
+        let place = !is_on(p);
         for d in 0..9 {
             let both = on_s[d] & off_s[d];
             if both != 0 {
@@ -466,11 +501,11 @@ impl<'a, S: Source> Found<'a, S> {
             once |= set;
         }
         if twice != 0 {
-            self.two_digits(p, &on_s);
+            self.two_digits(p, on_s);
         }
-        let crowded = crowded(&on_s);
+        let crowded = crowded(on_s);
         if crowded != 0 {
-            self.twice_in_house(p, &on_s, crowded);
+            self.twice_in_house(p, on_s, crowded);
         }
         let links = self.store.links();
         let mut empty = self.unsolved;
@@ -487,7 +522,7 @@ impl<'a, S: Source> Found<'a, S> {
             }
             self.offer(false, place, c0, d0, &chains[..n]);
         }
-        self.house_without_place(p, &off_s);
+        self.house_without_place(p, off_s);
     }
 
     /// Contradictions of `p` by two digits true in one cell.

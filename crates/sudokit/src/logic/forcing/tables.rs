@@ -28,6 +28,11 @@ pub(super) trait Source {
     fn length(&self, premise: Lit, target: Lit) -> usize;
     /// The path from `premise` to `target` in its table.
     fn path(&self, premise: Lit, target: Lit) -> Vec<Lit>;
+    /// Which sets `premise` has: premises with the same number have the
+    /// same [`Source::on`] and [`Source::off`] sets (`None`: not told).
+    fn sets_id(&self, _premise: Lit) -> Option<usize> {
+        None
+    }
 }
 
 impl Source for Store {
@@ -347,6 +352,10 @@ impl Source for Tables {
     }
     fn on(&self, premise: Lit) -> &[u128; 9] {
         self.sets_of(premise).map_or(&NOTHING, |s| &s[1])
+    }
+    fn sets_id(&self, premise: Lit) -> Option<usize> {
+        let i = self.graph.dense(premise)?;
+        self.slot.get(i as usize).map(|&s| s as usize)
     }
     fn off(&self, premise: Lit) -> &[u128; 9] {
         self.sets_of(premise).map_or(&NOTHING, |s| &s[0])
