@@ -326,6 +326,125 @@ pub(super) fn known_barren(board: &Board) -> bool {
     })
 }
 
+/// Whether `board` is barren, proven from the last barren board `s`
+/// without building its reach (`false` when unproven). A killable
+/// candidate `z` of `board` forces on a candidate `w` that it sees, and the
+/// implications on that path are all implications of `s` except those
+/// through a strong link `b`-`c` that `s` lacks (`b` off turns `c` on);
+/// without one, `z` would be killable in `s`. So for some such link `z`
+/// leads to a killer of `b` and sees a candidate that `c` leads to: when
+/// no link has such a candidate, nothing is killable. Nor is anything
+/// placeable: `z` placeable means a strong partner of `z` forces `z` on,
+/// and that partner, which sees `z`, is killable. Boards with more than
+/// three new links are left to the full build, which costs less there.
+pub(super) fn barren_by_new_links(board: &Board) -> bool {
+    BARREN.with(|b| {
+        b.borrow()
+            .as_ref()
+            .is_some_and(|(s, _)| new_links_barren(board, s))
+    })
+}
+
+/// [`barren_by_new_links`] from the barren board `source`.
+fn new_links_barren(board: &Board, source: &Board) -> bool {
+    if board
+        .cells
+        .iter()
+        .zip(&source.cells)
+        .any(|(&c, &s)| c & !s != 0)
+    {
+        return false;
+    }
+    let links = StrongLinks::new(board);
+    // The strong links `source` lacks (a house counted new when it is not
+    // bilocal in `source`: more links only ask more).
+    let mut new = Vec::new();
+    for cell in 0..81 {
+        let (c, s) = (board.cells[cell], source.cells[cell]);
+        if two_digits(c) && !two_digits(s) {
+            let mut ds = digits(c);
+            let (d, e) = (ds.next().unwrap_or(0), ds.next().unwrap_or(0));
+            new.push((cand(cell, d), cand(cell, e)));
+        }
+    }
+    for d in 0..9 {
+        for &h in &HOUSE_BITS {
+            let m = board.digits[d] & h;
+            if two_bits(m) && !two_bits(source.digits[d] & h) {
+                let (x, y) = (m.trailing_zeros(), 127 - m.leading_zeros());
+                new.push((cand(x as usize, d), cand(y as usize, d)));
+            }
+        }
+    }
+    if new.len() > 3 {
+        return false;
+    }
+    // A new implication turns `b` off and its new partner `c` on: a
+    // killable candidate leads to a killer of `b`, and sees a candidate
+    // that `c` leads to.
+    new.iter()
+        .flat_map(|&(x, y)| [(x, y), (y, x)])
+        .all(|(b, c)| {
+            let from_c = closure(board, &links, single(c), true);
+            let to_killers = closure(board, &links, kill(board, &single(b)), false);
+            let seen = kill(board, &from_c);
+            seen.iter().zip(&to_killers).all(|(s, k)| s & k == 0)
+        })
+}
+
+/// The candidate `c` alone, as a set.
+fn single(c: Cand) -> Bits {
+    let mut set = [0u128; 9];
+    set[digit_of(c)] = 1u128 << cell_of(c);
+    set
+}
+
+/// The candidates of `board` that a candidate of `set` on turns off: the
+/// peers of its digit and its cellmates (a symmetric relation).
+fn kill(board: &Board, set: &Bits) -> Bits {
+    std::array::from_fn(|d| {
+        // Cellmates: the cells of the other digits.
+        let mates = set
+            .iter()
+            .enumerate()
+            .filter(|&(e, _)| e != d)
+            .fold(0u128, |a, (_, &m)| a | m);
+        (peers_of(set[d]) | mates) & board.digits[d]
+    })
+}
+
+/// The candidates that the strong partners of `set` in `board` are.
+fn partners(board: &Board, links: &StrongLinks, set: &Bits) -> Bits {
+    std::array::from_fn(|e| {
+        let house = cells(set[e]).fold(0, |a, c| a | links.partner[e][c]);
+        let others = set
+            .iter()
+            .enumerate()
+            .filter(|&(d, _)| d != e)
+            .fold(0u128, |a, (_, &m)| a | m);
+        house | others & links.bivalue & board.digits[e]
+    })
+}
+
+/// `start` and every candidate it leads to (`forward`), or that leads to
+/// it, in the implication graph of `board`: one step turns off what a
+/// candidate sees and on the strong partners of that.
+fn closure(board: &Board, links: &StrongLinks, start: Bits, forward: bool) -> Bits {
+    let (mut all, mut front) = (start, start);
+    while front.iter().any(|&m| m != 0) {
+        let next = if forward {
+            partners(board, links, &kill(board, &front))
+        } else {
+            kill(board, &partners(board, links, &front))
+        };
+        for d in 0..9 {
+            front[d] = next[d] & !all[d];
+            all[d] |= front[d];
+        }
+    }
+    all
+}
+
 /// Whether the candidates of `board` are among those of `source` and
 /// every strong link of `board` is one of `source`.
 fn no_new_links(board: &Board, source: &Board) -> bool {
@@ -737,6 +856,46 @@ mod tests {
             positions > 300 && placeable > 1000,
             "{positions} {placeable}"
         );
+    }
+
+    /// A board proven barren from its new strong links is barren, on
+    /// boards reduced at random from barren walk boards (many of which are
+    /// not barren, and many barren without a proof would still pass).
+    #[test]
+    fn boards_barren_by_new_links_are_barren() {
+        use crate::logic::se_chains::walk::next_step;
+        use crate::logic::solver::Position;
+        let barren = |b: &Board| StaticReach::new(b).able(b).is_empty();
+        let (mut proven, mut able, mut seed) = (0, 0, 0x2545_f491_u64);
+        for puzzle in &crate::logic::soundness::sample("top1465_200.txt")[..12] {
+            let mut pos = Position::new(puzzle);
+            while let Some(step) = next_step(&pos) {
+                let board = Board::new(&pos.grid, &pos.candidates);
+                if barren(&board) {
+                    note_barren(&board, &StaticReach::of(&board));
+                    for round in 0..40 {
+                        let mut reduced = board;
+                        for _ in 0..round / 4 + 1 {
+                            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                            let c = (seed >> 33) as Cand % 729;
+                            if reduced.has(c) && reduced.cells[cell_of(c)].count_ones() > 2 {
+                                reduced.remove(c);
+                            }
+                        }
+                        let is = barren(&reduced);
+                        able += usize::from(!is);
+                        if barren_by_new_links(&reduced) {
+                            proven += 1;
+                            assert!(is, "{} reduced", pos.grid);
+                        }
+                    }
+                }
+                if !pos.apply(&step) {
+                    break;
+                }
+            }
+        }
+        assert!(proven > 100 && able > 100, "{proven} {able}");
     }
 
     /// A board known barren from a barren walk board has no killable or

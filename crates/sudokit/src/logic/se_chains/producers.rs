@@ -711,7 +711,9 @@ fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> 
     match producer {
         // Without a premise from which a static chain may reach the
         // opposite there is no cycle either.
-        Producer::Cycles if gated() && fast::known_barren(board) => {}
+        Producer::Cycles
+            if gated()
+                && (fast::known_barren(board) || all && fast::barren_by_new_links(board)) => {}
         Producer::Cycles => {
             let reach = StaticReach::of(board);
             let able = reach.able(board);
