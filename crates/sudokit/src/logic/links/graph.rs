@@ -323,9 +323,13 @@ struct Tarjan {
     order: Vec<u32>,
     /// The lowest order reachable within the current search tree.
     low: Vec<u32>,
+    /// The visited literals whose component is not closed yet, in
+    /// visiting order.
     stack: Vec<u16>,
     /// The literals being visited.
     calls: Vec<Call>,
+    /// The order the next literal entered gets (0 marks a literal without
+    /// successors, closed where it was met).
     next: u32,
 }
 
@@ -333,9 +337,13 @@ struct Tarjan {
 /// [`Graph::succ`], the end of its successors, and the stack's height
 /// when it was entered (where its component starts if it roots one).
 struct Call {
+    /// The literal.
     node: u16,
+    /// Where its next successor is in [`Graph::succ`].
     at: u32,
+    /// Where its successors end.
     end: u32,
+    /// The stack's height when it was entered.
     base: u32,
 }
 
