@@ -133,8 +133,8 @@ pub struct Reach {
 }
 
 impl Reach {
-    /// The reach of every literal of `graph`.
-    pub fn new(graph: &Graph) -> Reach {
+    /// No component closed yet, with room for every literal of `graph`.
+    fn empty(graph: &Graph) -> Reach {
         let n = graph.len();
         // Searches look for candidates only: group literals are left out
         // of the sets, which are merged once per link.
@@ -143,13 +143,19 @@ impl Reach {
             .div_ceil(64)
             .max(1)
             .next_multiple_of(LANES);
-        let mut reach = Reach {
+        Reach {
             component: vec![u32::MAX; n],
             sets: Vec::with_capacity(n * words),
             words,
             merged: Vec::with_capacity(n),
             lone: Vec::with_capacity(n),
-        };
+        }
+    }
+
+    /// The reach of every literal of `graph`.
+    pub fn new(graph: &Graph) -> Reach {
+        let n = graph.len();
+        let mut reach = Reach::empty(graph);
         let mut tarjan = Tarjan::new(n);
         for root in 0..n as u16 {
             if tarjan.order[root as usize] == u32::MAX {
@@ -164,18 +170,7 @@ impl Reach {
     #[cfg(test)]
     fn by_components(graph: &Graph) -> Reach {
         let n = graph.len();
-        let words = graph
-            .candidate_lits()
-            .div_ceil(64)
-            .max(1)
-            .next_multiple_of(LANES);
-        let mut reach = Reach {
-            component: vec![u32::MAX; n],
-            sets: Vec::with_capacity(n * words),
-            words,
-            merged: Vec::with_capacity(n),
-            lone: Vec::with_capacity(n),
-        };
+        let mut reach = Reach::empty(graph);
         Components::new(n).visit_all(
             |v| graph.successors(v),
             |members| reach.close(graph, members),

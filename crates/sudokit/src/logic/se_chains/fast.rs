@@ -858,6 +858,19 @@ mod tests {
         );
     }
 
+    /// `board` with up to `n` candidates removed at random (from `seed`),
+    /// each from a cell that keeps two or more.
+    fn reduce(mut board: Board, n: usize, seed: &mut u64) -> Board {
+        for _ in 0..n {
+            *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let c = (*seed >> 33) as Cand % 729;
+            if board.has(c) && board.cells[cell_of(c)].count_ones() > 2 {
+                board.remove(c);
+            }
+        }
+        board
+    }
+
     /// A board proven barren from its new strong links is barren, on
     /// boards reduced at random from barren walk boards (many of which are
     /// not barren, and many barren without a proof would still pass).
@@ -874,14 +887,7 @@ mod tests {
                 if barren(&board) {
                     note_barren(&board, &StaticReach::of(&board));
                     for round in 0..40 {
-                        let mut reduced = board;
-                        for _ in 0..round / 4 + 1 {
-                            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                            let c = (seed >> 33) as Cand % 729;
-                            if reduced.has(c) && reduced.cells[cell_of(c)].count_ones() > 2 {
-                                reduced.remove(c);
-                            }
-                        }
+                        let reduced = reduce(board, round / 4 + 1, &mut seed);
                         let is = barren(&reduced);
                         able += usize::from(!is);
                         if barren_by_new_links(&reduced) {
@@ -926,16 +932,7 @@ mod tests {
                     note_barren(&board, &StaticReach::of(&board));
                     assert!(known_barren(&board));
                     for round in 0..40 {
-                        // Remove up to `round / 4 + 1` candidates of cells
-                        // that keep two or more.
-                        let mut reduced = board;
-                        for _ in 0..round / 4 + 1 {
-                            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                            let c = (seed >> 33) as Cand % 729;
-                            if reduced.has(c) && reduced.cells[cell_of(c)].count_ones() > 2 {
-                                reduced.remove(c);
-                            }
-                        }
+                        let reduced = reduce(board, round / 4 + 1, &mut seed);
                         if known_barren(&reduced) {
                             known += 1;
                             assert!(barren(&reduced), "{} reduced", pos.grid);
