@@ -170,7 +170,7 @@ impl Engine {
     ) -> Option<(u32, u32)> {
         let c = cand_of(self.arena.pot(p));
         let (cell, d) = (cell_of(c), digit_of(c));
-        let bit = 1u128 << cell;
+        let bit = super::board::bit(cell);
         if cell_links {
             let mut others = cur.cells[cell] & !(1 << d);
             while others != 0 {
@@ -211,7 +211,7 @@ impl Engine {
     fn add_off(&mut self, set: &mut PotSet, cell: usize, digit: usize, cause: Cause, p: u32) {
         let off = pot(cand(cell, digit), false);
         let n = self.arena.push_one(off, cause, p);
-        set.off[digit] |= 1u128 << cell;
+        set.off[digit] |= super::board::bit(cell);
         self.index[usize::from(off)] = n;
         self.queue_off.push(n);
     }
@@ -246,7 +246,7 @@ impl Engine {
         if mode.dynamic {
             cur.remove(c);
         }
-        let bit = 1u128 << cell;
+        let bit = super::board::bit(cell);
         if !mode.nishio && two_digits(cell_set) {
             let other = (cell_set & !(1 << d)).trailing_zeros() as usize;
             // A potential on already gives nothing (its parents unread).
@@ -302,7 +302,7 @@ impl Engine {
         digit: usize,
         cause: Cause,
     ) -> Option<(u32, u32)> {
-        let bit = 1u128 << cell;
+        let bit = super::board::bit(cell);
         let on = pot(cand(cell, digit), true);
         let n = if let [parent] = self.hidden[..] {
             self.arena.push_one(on, cause, parent)

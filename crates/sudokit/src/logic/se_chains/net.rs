@@ -34,7 +34,8 @@ pub(super) struct Node {
     /// which nested forcing chains will need).
     #[allow(dead_code)]
     pub cause: Cause,
-    /// Where its parents start in [`Arena::parents`].
+    /// Where its parents start in [`Arena::parents`] or, for a node with
+    /// one parent (most nodes), that parent: one push less per node.
     pub parents_at: u32,
     /// How many parents it has.
     pub parent_count: u16,
@@ -48,7 +49,7 @@ pub(super) struct Node {
 pub(super) struct Arena {
     /// The nodes; a propagation's nodes are contiguous.
     pub nodes: Vec<Node>,
-    /// The parents of every node (node indices).
+    /// The parents of the nodes with other than one parent (node indices).
     pub parents: Vec<u32>,
     queue: Vec<u32>,
 }
@@ -62,10 +63,15 @@ impl Arena {
 
     /// Forgets the nodes from index `len` on (a search that gave nothing).
     pub(super) fn truncate(&mut self, len: u32) {
-        if let Some(node) = self.nodes.get(len as usize) {
+        let Some(gone) = self.nodes.get(len as usize..) else {
+            return;
+        };
+        // The first node that keeps its parents in `parents` (if any) says
+        // where the parents of the nodes forgotten start.
+        if let Some(node) = gone.iter().find(|n| n.parent_count != 1) {
             self.parents.truncate(node.parents_at as usize);
-            self.nodes.truncate(len as usize);
         }
+        self.nodes.truncate(len as usize);
     }
 
     /// How many nodes there are: the index of the next one.
@@ -75,8 +81,13 @@ impl Arena {
 
     /// Adds a node; returns its index.
     pub(super) fn push(&mut self, pot: Pot, cause: Cause, parents: &[u32], nested: u32) -> u32 {
-        let at = self.parents.len() as u32;
-        self.parents.extend_from_slice(parents);
+        let at = if let [parent] = parents {
+            *parent
+        } else {
+            let at = self.parents.len() as u32;
+            self.parents.extend_from_slice(parents);
+            at
+        };
         self.nodes.push(Node {
             pot,
             cause,
@@ -91,12 +102,10 @@ impl Arena {
     /// nodes of a propagation), without the slice copy.
     #[inline]
     pub(super) fn push_one(&mut self, pot: Pot, cause: Cause, parent: u32) -> u32 {
-        let at = self.parents.len() as u32;
-        self.parents.push(parent);
         self.nodes.push(Node {
             pot,
             cause,
-            parents_at: at,
+            parents_at: parent,
             parent_count: 1,
             nested: NO_NESTED,
         });
@@ -106,6 +115,9 @@ impl Arena {
     /// The parents of node `n`.
     pub(super) fn parents_of(&self, n: u32) -> &[u32] {
         let node = &self.nodes[n as usize];
+        if node.parent_count == 1 {
+            return std::slice::from_ref(&node.parents_at);
+        }
         let at = node.parents_at as usize;
         &self.parents[at..at + usize::from(node.parent_count)]
     }
@@ -220,6 +232,47 @@ mod tests {
                 assert_eq!(n, full.min(cap + 1), "node {t} cap {cap}");
                 assert_eq!(visits, full.min(cap), "node {t} cap {cap}");
             }
+        }
+    }
+
+    /// Nodes with one parent keep it in the node, the others in
+    /// `parents`: every node reads back its own parents, also after
+    /// truncations at any node and more pushes.
+    #[test]
+    fn parents_read_back_after_truncations() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        let mut arena = Arena::default();
+        let mut expected: Vec<Vec<u32>> = Vec::new();
+        for round in 0..400 {
+            for _ in 0..next(30) {
+                let n = expected.len() as u32;
+                let parents: Vec<u32> = (0..next(4))
+                    .filter(|_| n > 0)
+                    .map(|_| next(u64::from(n.max(1))) as u32)
+                    .collect();
+                let at = if parents.len() == 1 && round % 2 == 0 {
+                    arena.push_one(round as Pot, Cause::Cell, parents[0])
+                } else {
+                    arena.push(round as Pot, Cause::Cell, &parents, NO_NESTED)
+                };
+                assert_eq!(at, n);
+                expected.push(parents);
+            }
+            for (n, parents) in expected.iter().enumerate() {
+                assert_eq!(arena.parents_of(n as u32), &parents[..], "node {n}");
+            }
+            let len = next(expected.len() as u64 + 1) as u32;
+            arena.truncate(len);
+            expected.truncate(len as usize);
+            assert_eq!(arena.len(), len);
+            let kept: usize = expected.iter().filter(|p| p.len() != 1).map(Vec::len).sum();
+            assert_eq!(arena.parents.len(), kept, "round {round}");
         }
     }
 
