@@ -257,19 +257,14 @@ fn digit_fish(
 /// For each digit (by index), the cells where it is a candidate and the
 /// cells where it is placed.
 fn boards(grid: &Grid, candidates: &Candidates) -> ([u128; 9], [u128; 9]) {
-    let (mut places, mut placed) = ([0u128; 9], [0u128; 9]);
+    let mut placed = [0u128; 9];
     for cell in Cell::all() {
-        let bit = bit(cell);
-        match grid.get(cell) {
-            Some(d) => placed[d.index()] |= bit,
-            None => {
-                for d in candidates.get(cell).iter() {
-                    places[d.index()] |= bit;
-                }
-            }
+        if let Some(d) = grid.get(cell) {
+            placed[d.index()] |= bit(cell);
         }
     }
-    (places, placed)
+    let filled = placed.iter().fold(0, |m, p| m | p);
+    (candidates.planes().map(|p| p & !filled), placed)
 }
 
 /// The step of `fish` on `digit`: `houses` = base sets then cover sets
