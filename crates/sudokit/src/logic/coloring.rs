@@ -20,7 +20,8 @@
 
 use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Digit, Grid};
-use crate::logic::single_digit::{PEER_BITS, bit, cells_of, conjugate_pair, conjugates, places};
+use crate::logic::barren_digits::BarrenDigits;
+use crate::logic::single_digit::{PEER_BITS, bit, cells_of, conjugate_pair, conjugates};
 use crate::logic::{Link, Step, Technique};
 
 /// The techniques of this family that are implemented.
@@ -35,19 +36,34 @@ pub const IMPLEMENTED: &[Technique] = &[
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
     let _ = grid;
     let mut steps = Vec::new();
+    let Some(search) = IMPLEMENTED.iter().position(|&t| t == technique) else {
+        return steps;
+    };
+    let planes = candidates.planes();
     for digit in Digit::all() {
-        let places = places(candidates, digit);
-        let clusters = clusters(places);
-        let ctx = Ctx { digit, places };
-        match technique {
-            Technique::SimpleColorsTrap => clusters.iter().for_each(|c| ctx.trap(c, &mut steps)),
-            Technique::SimpleColorsWrap => clusters.iter().for_each(|c| ctx.wrap(c, &mut steps)),
-            Technique::MultiColors1 => ctx.multi_1(&clusters, &mut steps),
-            Technique::MultiColors2 => ctx.multi_2(&clusters, &mut steps),
-            _ => {}
-        }
+        let places = planes[digit.index()];
+        BARREN.with(|barren| {
+            barren.push(search, digit, (places, 0), &mut steps, |steps| {
+                let clusters = clusters(places);
+                let ctx = Ctx { digit, places };
+                match technique {
+                    Technique::SimpleColorsTrap => clusters.iter().for_each(|c| ctx.trap(c, steps)),
+                    Technique::SimpleColorsWrap => clusters.iter().for_each(|c| ctx.wrap(c, steps)),
+                    Technique::MultiColors1 => ctx.multi_1(&clusters, steps),
+                    Technique::MultiColors2 => ctx.multi_2(&clusters, steps),
+                    _ => {}
+                }
+            });
+        });
     }
     steps
+}
+
+thread_local! {
+    /// Per technique (in [`IMPLEMENTED`] order) and digit, the last
+    /// candidates of the digit on which it found nothing: each digit's
+    /// coloring depends on them alone.
+    static BARREN: BarrenDigits<{ IMPLEMENTED.len() }> = const { BarrenDigits::new() };
 }
 
 /// The color classes of a coloring step, recovered from its links (each

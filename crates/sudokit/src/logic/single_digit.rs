@@ -31,6 +31,7 @@
 
 use crate::candidates::{Candidates, DigitSet, HOUSE_CELLS, PEERS};
 use crate::grid::{Cell, Digit, Grid, House};
+use crate::logic::barren_digits::BarrenDigits;
 use crate::logic::{Link, Step, Technique};
 
 /// The techniques of this family that are implemented.
@@ -188,15 +189,32 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
     } else {
         &[true]
     };
+    let Some(index) = IMPLEMENTED.iter().position(|&t| t == technique) else {
+        return steps;
+    };
+    let planes = candidates.planes();
     for &rows in passes {
+        // Skyscrapers in columns are a search of their own.
+        let search = if rows { index } else { IMPLEMENTED.len() };
         for digit in Digit::all() {
-            let places = places(candidates, digit);
+            let places = planes[digit.index()];
             if places.count_ones() >= 4 {
-                find_digit(technique, digit, places, rows, &mut steps);
+                BARREN.with(|barren| {
+                    barren.push(search, digit, (places, 0), &mut steps, |steps| {
+                        find_digit(technique, digit, places, rows, steps);
+                    });
+                });
             }
         }
     }
     steps
+}
+
+thread_local! {
+    /// Per technique (in [`IMPLEMENTED`] order, then skyscrapers in
+    /// columns) and digit, the last candidates of the digit on which the
+    /// search found nothing: each digit's search depends on them alone.
+    static BARREN: BarrenDigits<{ IMPLEMENTED.len() + 1 }> = const { BarrenDigits::new() };
 }
 
 /// The steps of `technique` on `digit` (skyscrapers: in rows when `rows`,

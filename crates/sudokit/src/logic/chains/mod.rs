@@ -21,6 +21,7 @@
 
 use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Digit, Grid};
+use crate::logic::barren_digits::BarrenDigits;
 use crate::logic::single_digit::{
     PEER_BITS, bit, cell_at, cells_of, chain_step, conjugates, places,
 };
@@ -113,14 +114,30 @@ fn is_simple(cells: &[Cell]) -> bool {
 /// X-Chains, digit by digit.
 fn x_chains(candidates: &Candidates) -> Vec<Step> {
     let mut best = Shortest::new();
+    let planes = candidates.planes();
     for digit in Digit::all() {
-        let places = places(candidates, digit);
-        let strong = conjugates(places);
-        for start in cells_of(places).filter(|c| strong[c.index()] != 0) {
-            x_chains_from(start, digit, places, &strong, &mut best);
-        }
+        let places = planes[digit.index()];
+        X_BARREN.with(|barren| {
+            barren.run(0, digit, (places, 0), || {
+                // A digit that offers no chain adds no entry (the keys
+                // hold the digit, so only its own entries are replaced).
+                let before = best.chains.len();
+                let strong = conjugates(places);
+                for start in cells_of(places).filter(|c| strong[c.index()] != 0) {
+                    x_chains_from(start, digit, places, &strong, &mut best);
+                }
+                best.chains.len() > before
+            });
+        });
     }
     best.into_steps()
+}
+
+thread_local! {
+    /// Per digit, the last candidates of the digit on which no X-Chain was
+    /// found: a digit's chains depend on them alone, and a digit without
+    /// any leaves the others' order as it is.
+    static X_BARREN: BarrenDigits<1> = const { BarrenDigits::new() };
 }
 
 /// Breadth-first search of the X-Chains from `start` (assumed false): the

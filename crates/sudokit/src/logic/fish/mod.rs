@@ -33,6 +33,7 @@ pub(crate) use search::{Fish, FishQuery, Shape, for_each_fish};
 
 use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Digit, Grid};
+use crate::logic::barren_digits::BarrenDigits;
 use crate::logic::single_digit::{bit, cells_of, house_at};
 use crate::logic::{Step, Technique};
 use std::ops::ControlFlow;
@@ -171,9 +172,10 @@ const STEPS_PER_DIGIT: usize = 4;
 /// fish that eliminate candidates outside every template of the digit
 /// (module `templates`), which are the only ones any fish can eliminate.
 pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<Step> {
-    let Some(&(_, shape, size, fins)) = SHAPES.iter().find(|s| s.0 == technique) else {
+    let Some(search) = SHAPES.iter().position(|s| s.0 == technique) else {
         return Vec::new();
     };
+    let (_, shape, size, fins) = SHAPES[search];
     let query = FishQuery {
         shape,
         min_size: size,
@@ -198,52 +200,71 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
     let (places, placed) = boards(grid, candidates);
     let outside = outside_templates(&places, &placed);
     let mut steps = Vec::new();
-    let mut seen: Vec<(Digit, u128)> = Vec::new();
     for digit in Digit::all() {
-        let places = places[digit.index()];
+        let (places, placed) = (places[digit.index()], placed[digit.index()]);
         let query = FishQuery {
             targets: Some(outside[digit.index()]),
-            endo_quirk: large.then_some(places | placed[digit.index()]),
+            endo_quirk: large.then_some(places | placed),
             ..query
         };
-        let mut count = 0;
-        let _ = for_each_fish(places, &query, &mut |fish| {
-            let wanted = match fins {
-                Fins::Finned => !fish.is_sashimi(),
-                Fins::Sashimi => fish.is_sashimi(),
-                Fins::None | Fins::Any => true,
-            };
-            let eliminations = fish.eliminations();
-            if wanted && eliminations != 0 && !seen.contains(&(digit, eliminations)) {
-                seen.push((digit, eliminations));
-                steps.push(fish_step(technique, digit, fish));
-                count += 1;
-                if count >= STEPS_PER_DIGIT {
-                    return ControlFlow::Break(());
-                }
-            }
-            ControlFlow::Continue(())
+        BARREN.with(|barren| {
+            barren.push(search, digit, (places, placed), &mut steps, |steps| {
+                digit_fish(technique, fins, digit, places, &query, steps);
+            });
         });
     }
     steps
 }
 
+thread_local! {
+    /// Per technique (in [`SHAPES`] order) and digit, the last board of
+    /// the digit on which it found no fish: the search of a digit depends
+    /// on nothing else (its templates, its budget, its steps and their
+    /// dedup are its own).
+    static BARREN: BarrenDigits<{ SHAPES.len() }> = const { BarrenDigits::new() };
+}
+
+/// Pushes the steps of `technique` (with `fins`) on `digit`, whose
+/// candidates are `places`, found by `query`, onto `steps`: at most
+/// [`STEPS_PER_DIGIT`], each with eliminations no earlier one has.
+fn digit_fish(
+    technique: Technique,
+    fins: Fins,
+    digit: Digit,
+    places: u128,
+    query: &FishQuery,
+    steps: &mut Vec<Step>,
+) {
+    let mut seen: Vec<u128> = Vec::new();
+    let _ = for_each_fish(places, query, &mut |fish| {
+        let wanted = match fins {
+            Fins::Finned => !fish.is_sashimi(),
+            Fins::Sashimi => fish.is_sashimi(),
+            Fins::None | Fins::Any => true,
+        };
+        let eliminations = fish.eliminations();
+        if wanted && eliminations != 0 && !seen.contains(&eliminations) {
+            seen.push(eliminations);
+            steps.push(fish_step(technique, digit, fish));
+            if seen.len() >= STEPS_PER_DIGIT {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+}
+
 /// For each digit (by index), the cells where it is a candidate and the
 /// cells where it is placed.
 fn boards(grid: &Grid, candidates: &Candidates) -> ([u128; 9], [u128; 9]) {
-    let (mut places, mut placed) = ([0u128; 9], [0u128; 9]);
+    let mut placed = [0u128; 9];
     for cell in Cell::all() {
-        let bit = bit(cell);
-        match grid.get(cell) {
-            Some(d) => placed[d.index()] |= bit,
-            None => {
-                for d in candidates.get(cell).iter() {
-                    places[d.index()] |= bit;
-                }
-            }
+        if let Some(d) = grid.get(cell) {
+            placed[d.index()] |= bit(cell);
         }
     }
-    (places, placed)
+    let filled = placed.iter().fold(0, |m, p| m | p);
+    (candidates.planes().map(|p| p & !filled), placed)
 }
 
 /// The step of `fish` on `digit`: `houses` = base sets then cover sets
