@@ -129,40 +129,26 @@ impl Exclusion {
 
     /// Tests every pair or triplet (by the degree) in SE's order.
     fn search(&self, reuse: &mut Reuse) {
-        self.each(
-            |_, _| !0,
-            |cells, common| {
-                reuse.test(cells, || self.step_of(cells, common));
-                false
-            },
-        );
+        self.each(|cells, common| {
+            reuse.test(cells, || self.step_of(cells, common));
+            false
+        });
     }
 
-    /// Meets, in SE's order, every pair or triplet (by the degree) whose
-    /// first two cells `a`, `b` have a third cell among `tails(a, b)` (a
-    /// pair: `tails(a, b)` not empty), with the common excluding cells of
-    /// `a` and `b`, until `visit` answers true; whether it did.
-    fn each(
-        &self,
-        tails: impl Fn(usize, usize) -> u128,
-        mut visit: impl FnMut(&[usize], u128) -> bool,
-    ) -> bool {
+    /// Meets, in SE's order, every pair or triplet (by the degree), with
+    /// the common excluding cells of its first two cells for a triplet,
+    /// until `visit` answers true; whether it did.
+    fn each(&self, mut visit: impl FnMut(&[usize], u128) -> bool) -> bool {
         if self.degree == 2 {
-            return self
-                .reaching_pairs()
-                .any(|(a, b)| tails(a, b) != 0 && visit(&[a, b], 0));
+            return self.reaching_pairs().any(|(a, b)| visit(&[a, b], 0));
         }
         if self.base.len() < 3 {
             return false;
         }
         for (a, b) in self.reaching_pairs() {
             let common = self.excluders[a] & self.excluders[b];
-            let mut tails = (self.excluders[a] | self.excluders[b]) & self.in_base & tails(a, b);
-            tails &= !(1u128 << a | 1u128 << b);
-            if tails == 0 {
-                continue;
-            }
-            tails &= seeing_two(common);
+            let mut tails = (self.excluders[a] | self.excluders[b]) & self.in_base;
+            tails &= !(1u128 << a | 1u128 << b) & seeing_two(common);
             while tails != 0 {
                 let t = tails.trailing_zeros() as usize;
                 tails &= tails - 1;
@@ -1049,6 +1035,40 @@ mod tests {
         }
         // Both answers, at both degrees, many times.
         assert!(seen.iter().flatten().all(|&n| n > 300), "{seen:?}");
+    }
+
+    /// After a position with no step, a step that only a change of an
+    /// excluding cell seeing the pair or triplet brings is found: each
+    /// step of the solving paths, from copies of its position where a
+    /// locking cell has one more candidate (too many to exclude, or
+    /// still few enough) and no step is left.
+    #[test]
+    fn excluding_cells_bring_steps() {
+        let walk = walk_sets();
+        let mut seen = [0usize; 2];
+        for degree in [2, 3] {
+            let mut done = std::collections::HashSet::new();
+            for now in walk.iter().step_by(2) {
+                let exclusion = Exclusion::new(now, degree);
+                for step in fresh(now, degree) {
+                    for e in step.cells[degree..].iter().map(|c| c.index()) {
+                        for d in bits(0x1ff & !now[e]) {
+                            let mut before = *now;
+                            before[e] |= d;
+                            if !done.insert(before) || !fresh(&before, degree).is_empty() {
+                                continue;
+                            }
+                            let last =
+                                Outcomes::barren(before, Exclusion::new(&before, degree).in_base);
+                            let changes = Changes::since(&last, &exclusion);
+                            assert!(exclusion.any_step_where(&changes), "{before:?} {now:?}");
+                            seen[degree - 2] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 50), "{seen:?}");
     }
 
     #[test]
