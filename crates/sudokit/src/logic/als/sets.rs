@@ -55,6 +55,28 @@ impl Als {
         als
     }
 
+    /// The set on a position where its cells kept their candidates but
+    /// the digits `moved` changed places (`digit_places`), the digits
+    /// `grew` gaining some: a digit's places in the set are the same, so
+    /// the cells seeing them all are, and only those holding the digit
+    /// change (when it only lost places, fewer of the same).
+    fn refreshed(&self, moved: u16, grew: u16, digit_places: &[u128; 9]) -> Als {
+        let mut als = *self;
+        als.all_buddies = 0;
+        for (d, &with_d) in digit_places.iter().enumerate() {
+            if self.digits >> d & 1 == 0 {
+                continue;
+            }
+            if grew >> d & 1 == 1 {
+                als.buddies[d] = seeing_all_in_house(self.places[d]) & with_d & !self.cells;
+            } else if moved >> d & 1 == 1 {
+                als.buddies[d] &= with_d;
+            }
+            als.all_buddies |= als.buddies[d];
+        }
+        als
+    }
+
     /// How many cells the set has.
     pub fn len(&self) -> usize {
         self.cells.count_ones() as usize
@@ -112,49 +134,151 @@ static CELL_HOUSES: [[u128; 3]; 81] = {
 ///
 /// The order is HoDoKu's list order; the ALS techniques' choice among
 /// several steps depends on it.
+///
+/// The sets of a house depend only on its cells (their candidates and
+/// whether they are filled), and a set's per-digit fields only on its
+/// cells and the places of its digits: so a house unchanged since the
+/// last call (per thread) gives back its sets, recomputed only for the
+/// digits whose places changed. Between solver steps most houses are.
 pub(crate) fn collect(grid: &Grid, candidates: &Candidates, single_cells: bool) -> Vec<Als> {
     let places = candidates.planes();
+    let keys: [HouseKey; 27] = std::array::from_fn(|h| house_key(grid, candidates, h));
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        let memo = last.as_ref().filter(|m| m.single_cells == single_cells);
+        // The digits whose places changed, and those that gained places.
+        let (moved, grew) = memo.map_or((0x1ff, 0x1ff), |m| {
+            (0..9).fold((0u16, 0u16), |(a, b), d| {
+                (
+                    a | u16::from(m.places[d] != places[d]) << d,
+                    b | u16::from(places[d] & !m.places[d] != 0) << d,
+                )
+            })
+        });
+        let mut out = Vec::with_capacity(memo.map_or(256, |m| m.alses.len() + 16));
+        let mut ends = [0u32; 27];
+        for h in 0..27 {
+            match memo.filter(|m| m.keys[h] == keys[h]) {
+                Some(m) => {
+                    let from = if h == 0 { 0 } else { m.ends[h - 1] as usize };
+                    for a in &m.alses[from..m.ends[h] as usize] {
+                        out.push(if a.digits & moved == 0 {
+                            *a
+                        } else {
+                            a.refreshed(moved, grew, &places)
+                        });
+                    }
+                }
+                None => house_sets(grid, candidates, h, single_cells, &places, &mut out),
+            }
+            ends[h] = out.len() as u32;
+        }
+        *last = Some(Memo {
+            single_cells,
+            places,
+            keys,
+            ends,
+            alses: out.clone(),
+        });
+        out
+    })
+}
+
+/// [`collect`] without the memo: every house enumerated afresh (the
+/// reference the memo is tested against).
+#[cfg(test)]
+pub(crate) fn collect_fresh(grid: &Grid, candidates: &Candidates, single_cells: bool) -> Vec<Als> {
+    let places = candidates.planes();
     let mut out = Vec::with_capacity(256);
-    // The sets of one house: depth-first rank and cell mask.
-    let mut found: Vec<(u16, u16)> = Vec::with_capacity(64);
-    // Each subset's digits (entries are written before they are read).
-    let mut digits = [0u16; 512];
-    for (h, house_cells) in HOUSE_CELLS.iter().enumerate() {
-        let house = House::from_index(h).expect("h < 27");
-        let mut cells = [0u8; 9];
-        let mut masks = [0u16; 9];
-        let mut n = 0;
-        for &c in house_cells {
-            if grid.values()[c as usize] == 0 {
-                cells[n] = c;
-                masks[n] = candidates
-                    .get(crate::grid::Cell::new(c as usize).expect("c < 81"))
-                    .bits();
-                n += 1;
-            }
-        }
-        let kind = h / 9;
-        // Every subset's digits, in counting order; the sets found are put
-        // in HoDoKu's depth-first order after.
-        found.clear();
-        for m in 1..1usize << n {
-            digits[m] = digits[m & (m - 1)] | masks[m.trailing_zeros() as usize];
-            let size = pop(m as u16);
-            if size <= 8 && pop(digits[m]) == size + 1 {
-                found.push((PREORDER_RANK[m], m as u16));
-            }
-        }
-        found.sort_unstable();
-        for &(_, m) in &found {
-            let set = (0..n)
-                .filter(|&k| m >> k & 1 != 0)
-                .fold(0u128, |b, k| b | 1u128 << cells[k]);
-            if is_new(set, pop(m), kind, single_cells) {
-                out.push(Als::new(set, digits[m as usize], house, &places));
-            }
-        }
+    for h in 0..27 {
+        house_sets(grid, candidates, h, single_cells, &places, &mut out);
     }
     out
+}
+
+/// What the sets of a house depend on: per cell of the house, its
+/// candidates, or [`FILLED`] for a filled cell.
+type HouseKey = [u16; 9];
+
+/// A filled cell in a [`HouseKey`] (no candidate set has this bit).
+const FILLED: u16 = 1 << 15;
+
+/// The [`HouseKey`] of house `h`.
+fn house_key(grid: &Grid, candidates: &Candidates, h: usize) -> HouseKey {
+    std::array::from_fn(|k| {
+        let c = HOUSE_CELLS[h][k] as usize;
+        if grid.values()[c] == 0 {
+            candidates
+                .get(crate::grid::Cell::new(c).expect("c < 81"))
+                .bits()
+        } else {
+            FILLED
+        }
+    })
+}
+
+/// The last call of [`collect`]: its houses' keys, its sets, and where
+/// each house's sets end among them.
+struct Memo {
+    single_cells: bool,
+    /// The places of each digit (0-based) then.
+    places: [u128; 9],
+    keys: [HouseKey; 27],
+    /// The end of each house's sets in `alses`.
+    ends: [u32; 27],
+    alses: Vec<Als>,
+}
+
+thread_local! {
+    /// The last [`collect`] of this thread.
+    static LAST: std::cell::RefCell<Option<Memo>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Appends the sets first found in house `h` to `out`, in HoDoKu's order
+/// (`places`: the cells of each digit, 0-based).
+fn house_sets(
+    grid: &Grid,
+    candidates: &Candidates,
+    h: usize,
+    single_cells: bool,
+    places: &[u128; 9],
+    out: &mut Vec<Als>,
+) {
+    let house = House::from_index(h).expect("h < 27");
+    let mut cells = [0u8; 9];
+    let mut masks = [0u16; 9];
+    let mut n = 0;
+    for &c in &HOUSE_CELLS[h] {
+        if grid.values()[c as usize] == 0 {
+            cells[n] = c;
+            masks[n] = candidates
+                .get(crate::grid::Cell::new(c as usize).expect("c < 81"))
+                .bits();
+            n += 1;
+        }
+    }
+    let kind = h / 9;
+    // Every subset's digits (entries are written before they are read), in
+    // counting order; the sets found are put in HoDoKu's depth-first order
+    // after, as depth-first rank and cell mask.
+    let mut digits = [0u16; 512];
+    let mut found: Vec<(u16, u16)> = Vec::with_capacity(64);
+    for m in 1..1usize << n {
+        digits[m] = digits[m & (m - 1)] | masks[m.trailing_zeros() as usize];
+        let size = pop(m as u16);
+        if size <= 8 && pop(digits[m]) == size + 1 {
+            found.push((PREORDER_RANK[m], m as u16));
+        }
+    }
+    found.sort_unstable();
+    for &(_, m) in &found {
+        let set = (0..n)
+            .filter(|&k| m >> k & 1 != 0)
+            .fold(0u128, |b, k| b | 1u128 << cells[k]);
+        if is_new(set, pop(m), kind, single_cells) {
+            out.push(Als::new(set, digits[m as usize], house, places));
+        }
+    }
 }
 
 /// Whether `set` (of `size` cells, found in a house of `kind`: 0 row, 1

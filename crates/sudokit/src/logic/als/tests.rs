@@ -555,3 +555,38 @@ fn carried_barren_sue_de_coq_matches_the_full_search() {
     });
     assert!(proved > 100, "proved barren only {proved}");
 }
+
+/// The sets [`sets::collect`] gives back from its memo are those collected
+/// afresh: along HoDoKu's walks (each position after the one before),
+/// on copies with candidates thinned at random and back, with and without
+/// the one-cell sets, and across puzzles.
+#[test]
+fn memoized_sets_match_fresh_ones() {
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0x5e75);
+    let (mut asked, mut differ) = (0, 0);
+    let mut previous: Option<Vec<sets::Als>> = None;
+    let mut check = |grid: &Grid, cands: &Candidates, single_cells: bool| {
+        let got = sets::collect(grid, cands, single_cells);
+        assert_eq!(
+            got,
+            sets::collect_fresh(grid, cands, single_cells),
+            "{grid}"
+        );
+        asked += 1;
+        differ += usize::from(previous.as_ref().is_some_and(|p| *p != got));
+        previous = Some(got);
+    };
+    on_walk_positions(60, |k, grid, candidates| {
+        check(grid, candidates, true);
+        let thinned = thinned(candidates, &mut rng);
+        check(grid, &thinned, true);
+        check(grid, candidates, true);
+        if k % 5 == 0 {
+            check(grid, candidates, false);
+            check(grid, &thinned, false);
+        }
+    });
+    // The memo is asked on changing boards: the test has teeth.
+    assert!(asked > 3000 && differ > asked / 2, "{differ} of {asked}");
+}

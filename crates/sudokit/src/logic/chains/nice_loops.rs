@@ -32,6 +32,15 @@
 //! as its reach held a removed candidate or gains a new strong link (the
 //! first-found parents, so lassos, change), which about a third of the
 //! premises do at every later position.
+//!
+//! Nor is the graph built from the previous search's (measured between
+//! consecutive searches of HoDoKu's walks of 300 top1465 puzzles): though
+//! a step removes only 3.5 of ~180 candidates and touches 1.5 digits, 42 %
+//! of the literals' successor lists and 34 % of the reach rows change
+//! (groups are renumbered, removals shorten many reaches), and the dense
+//! numbering shifts anyway. Carrying the pruning is no better: only 2 % of
+//! steps create no strong link (about 32 off-literals gain one per step),
+//! and the previous reach of 55 % of the premises holds such a literal.
 
 use crate::candidates::Candidates;
 use crate::cell_set::CellSet;
