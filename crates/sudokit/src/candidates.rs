@@ -203,6 +203,30 @@ impl Candidates {
             .fold(0, |m, (i, set)| m | u128::from(set.bits() >> d & 1) << i)
     }
 
+    /// The cells that lost candidates from `earlier` to `self`, as a
+    /// bitboard (bit `i` for the cell with index `i`); `None` if some cell
+    /// gained one. Searches that remember what they found on an earlier
+    /// position look again only where something was removed.
+    pub(crate) fn removed_since(&self, earlier: &Candidates) -> Option<u128> {
+        let mut removed = 0u128;
+        let mut gained = 0u16;
+        for (i, (now, then)) in self.sets.iter().zip(&earlier.sets).enumerate() {
+            gained |= now.bits() & !then.bits();
+            removed |= u128::from(now != then) << i;
+        }
+        (gained == 0).then_some(removed)
+    }
+
+    /// The cells whose candidates differ between `self` and `other`, as a
+    /// bitboard (bit `i` for the cell with index `i`).
+    pub(crate) fn differing_cells(&self, other: &Candidates) -> u128 {
+        self.sets
+            .iter()
+            .zip(&other.sets)
+            .enumerate()
+            .fold(0, |m, (i, (a, b))| m | u128::from(a != b) << i)
+    }
+
     /// Removes `digit` from `cell`; returns whether it was a candidate.
     pub fn remove(&mut self, cell: Cell, digit: Digit) -> bool {
         self.sets[cell.index()].remove(digit)

@@ -22,6 +22,7 @@
 //! ```
 
 pub mod als;
+mod barren_houses;
 pub mod chains;
 pub mod coloring;
 mod components;
