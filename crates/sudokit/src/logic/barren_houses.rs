@@ -15,7 +15,7 @@
 
 use crate::candidates::Candidates;
 use crate::logic::Step;
-use crate::logic::intersections::{CellBits, HOUSE_BITS, cells_of};
+use crate::logic::intersections::HOUSE_BITS;
 use std::cell::{Cell, RefCell};
 
 /// The searches that remember their barren units, one slot each.
@@ -62,8 +62,6 @@ thread_local! {
     /// When set, searches neither consult nor update their memory (tests
     /// compare the two ways).
     static FORGETFUL: Cell<bool> = const { Cell::new(false) };
-    /// The last position [`planes`] was asked about, with its planes.
-    static PLANES: RefCell<Option<(Candidates, [CellBits; 9])>> = const { RefCell::new(None) };
 }
 
 /// The steps of the units `units` (house indices, searched in that order)
@@ -109,53 +107,6 @@ pub(crate) fn search(
         });
     }
     steps
-}
-
-/// [`Candidates::planes`] of `candidates`, updated from the last position
-/// asked about on this thread when only a few cells differ (the searches
-/// of one position, and of consecutive positions, ask in turn).
-pub(crate) fn planes(candidates: &Candidates) -> [CellBits; 9] {
-    PLANES.with(|last| {
-        let mut last = last.borrow_mut();
-        match &mut *last {
-            Some((board, planes)) if !FORGETFUL.with(Cell::get) => {
-                let changed = candidates.differing_cells(board);
-                if changed.count_ones() > 16 {
-                    *planes = candidates.planes();
-                } else {
-                    update_planes(planes, board, candidates, changed);
-                }
-                *board = *candidates;
-                *planes
-            }
-            _ => {
-                let planes = candidates.planes();
-                if !FORGETFUL.with(Cell::get) {
-                    *last = Some((*candidates, planes));
-                }
-                planes
-            }
-        }
-    })
-}
-
-/// Brings `planes`, those of `from`, to those of `to`, which differ from
-/// `from` only in the cells `changed`.
-fn update_planes(
-    planes: &mut [CellBits; 9],
-    from: &Candidates,
-    to: &Candidates,
-    changed: CellBits,
-) {
-    for c in cells_of(changed) {
-        let bit = 1u128 << c.index();
-        let (old, new) = (from.get(c).bits(), to.get(c).bits());
-        let mut flips = old ^ new;
-        while flips != 0 {
-            planes[flips.trailing_zeros() as usize] ^= bit;
-            flips &= flips - 1;
-        }
-    }
 }
 
 /// Runs `f` with the memories neither consulted nor updated: the plain
@@ -258,23 +209,5 @@ mod tests {
         removed.remove(at("r9c9"), Digit::new(5).unwrap());
         assert!(find_steps(Technique::NakedPair, &grid, &c).is_empty());
         assert!(find_steps(Technique::NakedPair, &grid, &removed).is_empty());
-    }
-
-    /// The planes kept up to date from the last position are those
-    /// computed afresh, along removals and across unrelated boards.
-    #[test]
-    fn planes_follow_the_positions() {
-        let mut puzzles = sample("top1465_200.txt");
-        puzzles.truncate(20);
-        let order = Options::default().order();
-        for puzzle in &puzzles {
-            let mut pos = Position::new(puzzle);
-            while !pos.grid.is_full() {
-                assert_eq!(planes(&pos.candidates), pos.candidates.planes());
-                if pos.advance(&order).is_none() {
-                    break;
-                }
-            }
-        }
     }
 }

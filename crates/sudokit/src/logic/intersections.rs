@@ -232,7 +232,7 @@ fn locked_candidates(
     // Only if some house has to be searched.
     let mut planes = None;
     barren::search(slot, candidates, houses, |h, steps| {
-        let planes = planes.get_or_insert_with(|| barren::planes(candidates));
+        let planes = planes.get_or_insert_with(|| crate::logic::memo::planes(candidates));
         for digit in Digit::all() {
             let plane = planes[digit.index()];
             steps.extend(locked(technique, plane, h, digit));

@@ -113,7 +113,7 @@ static CELL_HOUSES: [[u128; 3]; 81] = {
 /// The order is HoDoKu's list order; the ALS techniques' choice among
 /// several steps depends on it.
 pub(crate) fn collect(grid: &Grid, candidates: &Candidates, single_cells: bool) -> Vec<Als> {
-    let places = candidates.planes();
+    let places = crate::logic::memo::planes(candidates);
     let mut out = Vec::with_capacity(256);
     // The sets of one house: depth-first rank and cell mask.
     let mut found: Vec<(u16, u16)> = Vec::with_capacity(64);
