@@ -193,14 +193,39 @@ impl Candidates {
         out
     }
 
-    /// The cells holding `digit` as a candidate, as a bitboard (bit `i` for
-    /// the cell with index `i`).
-    pub(crate) fn plane(&self, digit: Digit) -> u128 {
-        let d = digit.index();
-        self.sets
-            .iter()
-            .enumerate()
-            .fold(0, |m, (i, set)| m | u128::from(set.bits() >> d & 1) << i)
+    /// The cells that lost candidates from `earlier` to `self`, as a
+    /// bitboard (bit `i` for the cell with index `i`); `None` if some cell
+    /// gained one. Searches that remember what they found on an earlier
+    /// position look again only where something was removed.
+    pub(crate) fn removed_since(&self, earlier: &Candidates) -> Option<u128> {
+        let mut gained = 0u16;
+        let removed = self.differing_rows(earlier, |now, then| gained |= now & !then);
+        (gained == 0).then_some(removed)
+    }
+
+    /// The cells whose candidates differ between `self` and `other`, as a
+    /// bitboard (bit `i` for the cell with index `i`).
+    pub(crate) fn differing_cells(&self, other: &Candidates) -> u128 {
+        self.differing_rows(other, |_, _| {})
+    }
+
+    /// The cells whose candidates differ between `self` and `other`, also
+    /// shown to `each` (candidates here, there); rows are compared whole
+    /// first, as positions that follow each other differ in a few rows.
+    fn differing_rows(&self, other: &Candidates, mut each: impl FnMut(u16, u16)) -> u128 {
+        let mut out = 0u128;
+        for (r, (mine, theirs)) in self.sets.chunks(9).zip(other.sets.chunks(9)).enumerate() {
+            if mine == theirs {
+                continue;
+            }
+            for (k, (a, b)) in mine.iter().zip(theirs).enumerate() {
+                if a != b {
+                    each(a.bits(), b.bits());
+                    out |= 1 << (9 * r + k);
+                }
+            }
+        }
+        out
     }
 
     /// Removes `digit` from `cell`; returns whether it was a candidate.

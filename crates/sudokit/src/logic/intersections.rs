@@ -13,6 +13,7 @@
 
 use crate::candidates::{Candidates, DigitSet, HOUSE_CELLS};
 use crate::grid::{Cell, Digit, Grid, House};
+use crate::logic::barren_houses::{self as barren, Slot};
 use crate::logic::{Step, Technique};
 
 /// The techniques of this family that are implemented.
@@ -197,33 +198,46 @@ pub(crate) fn for_each_naked(
 /// A digit of a box whose candidates (two or three: one would be a hidden
 /// single) lie in one line leaves the rest of that line.
 fn pointing(candidates: &Candidates) -> Vec<Step> {
-    let planes = candidates.planes();
-    let mut steps = Vec::new();
-    for b in 18..27 {
-        for digit in Digit::all() {
-            let plane = planes[digit.index()];
-            if let Some(step) = locked(Technique::LockedCandidatesPointing, plane, b, digit) {
-                steps.push(step);
-            }
-        }
-    }
-    steps
+    locked_candidates(
+        Technique::LockedCandidatesPointing,
+        Slot::Pointing,
+        18..27,
+        candidates,
+    )
 }
 
 /// A digit of a line whose candidates (two or three) lie in one box leaves
 /// the rest of that box.
 fn claiming(candidates: &Candidates) -> Vec<Step> {
-    let planes = candidates.planes();
-    let mut steps = Vec::new();
-    for line in 0..18 {
+    locked_candidates(
+        Technique::LockedCandidatesClaiming,
+        Slot::Claiming,
+        0..18,
+        candidates,
+    )
+}
+
+/// The locked candidates confined in each of `houses` (in that order, then
+/// by digit) to its intersection with a house of the other kind.
+///
+/// The pattern lies in the house; removals elsewhere can only take away
+/// its eliminations, so a house that had none keeps none while its cells
+/// keep their candidates.
+fn locked_candidates(
+    technique: Technique,
+    slot: Slot,
+    houses: std::ops::Range<usize>,
+    candidates: &Candidates,
+) -> Vec<Step> {
+    // Only if some house has to be searched.
+    let mut planes = None;
+    barren::search(slot, candidates, houses, |h, steps| {
+        let planes = planes.get_or_insert_with(|| crate::logic::memo::planes(candidates));
         for digit in Digit::all() {
             let plane = planes[digit.index()];
-            if let Some(step) = locked(Technique::LockedCandidatesClaiming, plane, line, digit) {
-                steps.push(step);
-            }
+            steps.extend(locked(technique, plane, h, digit));
         }
-    }
-    steps
+    })
 }
 
 /// The locked-candidates step of `digit` (whose candidates are the cells
@@ -257,30 +271,48 @@ fn locked(technique: Technique, plane: CellBits, h: usize, digit: Digit) -> Opti
 /// Naked pairs (`n` = 2) or triples (3) inside a box-line intersection that
 /// eliminate both in the box and in the line outside the box (HoDoKu's
 /// definition); they then eliminate everywhere in both houses.
+///
+/// The subset lies in the box; removals elsewhere can only take away what
+/// it eliminates along its line, so a box that had none keeps none while
+/// its cells keep their candidates.
 fn locked_subsets(technique: Technique, n: u32, candidates: &Candidates) -> Vec<Step> {
-    let mut steps = Vec::new();
-    for (b, &box_cells) in HOUSE_BITS.iter().enumerate().skip(18) {
-        for_each_naked(candidates, b, n, |cells, digits| {
-            let Some(line) = common_line(cells) else {
-                return;
-            };
-            let in_box = box_cells & !cells;
-            let in_line = HOUSE_BITS[line] & !box_cells;
-            if !any_candidate(candidates, in_box, digits)
-                || !any_candidate(candidates, in_line, digits)
-            {
-                return;
-            }
-            let mut step = Step::new(technique)
-                .house(house(b))
-                .house(house(line))
-                .with_cells(cells_of(cells))
-                .with_digits(digits);
-            step.eliminations = candidates_in(candidates, in_box | in_line, digits);
-            steps.push(step);
-        });
-    }
-    steps
+    let slot = if n == 2 {
+        Slot::LockedPair
+    } else {
+        Slot::LockedTriple
+    };
+    barren::search(slot, candidates, 18..27, |b, steps| {
+        locked_subsets_in(technique, n, candidates, b, steps);
+    })
+}
+
+/// The locked pairs or triples of box `b`.
+fn locked_subsets_in(
+    technique: Technique,
+    n: u32,
+    candidates: &Candidates,
+    b: usize,
+    steps: &mut Vec<Step>,
+) {
+    let box_cells = HOUSE_BITS[b];
+    for_each_naked(candidates, b, n, |cells, digits| {
+        let Some(line) = common_line(cells) else {
+            return;
+        };
+        let in_box = box_cells & !cells;
+        let in_line = HOUSE_BITS[line] & !box_cells;
+        if !any_candidate(candidates, in_box, digits) || !any_candidate(candidates, in_line, digits)
+        {
+            return;
+        }
+        let mut step = Step::new(technique)
+            .house(house(b))
+            .house(house(line))
+            .with_cells(cells_of(cells))
+            .with_digits(digits);
+        step.eliminations = candidates_in(candidates, in_box | in_line, digits);
+        steps.push(step);
+    });
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@
 
 pub mod als;
 mod barren_digits;
+mod barren_houses;
 pub mod chains;
 pub mod coloring;
 mod components;

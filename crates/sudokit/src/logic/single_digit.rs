@@ -101,7 +101,7 @@ pub(crate) fn cells_of(mut bits: u128) -> impl Iterator<Item = Cell> {
 
 /// The cells where `digit` is a candidate.
 pub(crate) fn places(candidates: &Candidates, digit: Digit) -> u128 {
-    candidates.plane(digit)
+    crate::logic::memo::planes(candidates)[digit.index()]
 }
 
 /// The two cells of house `house` holding the digit of `places`, if exactly two do.

@@ -115,7 +115,7 @@ pub fn naked_singles(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
 pub fn hidden_singles(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
     // Bitboards per digit: a house has a hidden single of `d` when exactly
     // one of its cells holds `d` as a candidate and no cell holds `d` placed.
-    let places = candidates.planes();
+    let places = crate::logic::memo::planes(candidates);
     // Per digit, the houses (bit per house index) where it is placed.
     let mut done = [0u32; 9];
     for (i, &v) in grid.values().iter().enumerate() {

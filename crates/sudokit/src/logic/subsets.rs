@@ -8,6 +8,7 @@
 
 use crate::candidates::{Candidates, DigitSet};
 use crate::grid::Grid;
+use crate::logic::barren_houses::{self as barren, Slot};
 use crate::logic::intersections::{
     CellBits, HOUSE_BITS, candidates_in, cells_of, choose, common_box, common_line, for_each_naked,
     house, house_cells, house_places,
@@ -56,71 +57,107 @@ const fn boxes_first() -> [usize; 27] {
 
 /// Naked subsets of `n` cells: their digits leave every other cell of every
 /// house the cells share.
+///
+/// A house's subsets are made of its own cells; removals elsewhere can only
+/// take away what a box's subset eliminates along its line, so a house that
+/// had none keeps none while its cells keep their candidates.
 fn naked(technique: Technique, n: u32, candidates: &Candidates) -> Vec<Step> {
-    let mut steps = Vec::new();
-    for h in BOXES_FIRST {
-        for_each_naked(candidates, h, n, |cells, digits| {
-            let in_box = common_box(cells);
-            if h < 18 && in_box.is_some() {
-                // Found already with the box, searched first.
-                return;
-            }
-            let line = if h >= 18 { common_line(cells) } else { None };
-            let area = line.map_or(0, |l| HOUSE_BITS[l]) | HOUSE_BITS[h];
-            let eliminations = candidates_in(candidates, area & !cells, digits);
-            if eliminations.is_empty() {
-                return;
-            }
-            let mut step = Step::new(technique).house(house(h));
-            if let Some(l) = line {
-                step = step.house(house(l));
-            }
-            step = step.with_cells(cells_of(cells)).with_digits(digits);
-            step.eliminations = eliminations;
-            steps.push(step);
-        });
-    }
-    steps
+    let slot = match n {
+        2 => Slot::NakedPair,
+        3 => Slot::NakedTriple,
+        _ => Slot::NakedQuad,
+    };
+    barren::search(slot, candidates, BOXES_FIRST, |h, steps| {
+        naked_in(technique, n, candidates, h, steps);
+    })
+}
+
+/// The naked subsets of `n` cells found with house `h`.
+fn naked_in(
+    technique: Technique,
+    n: u32,
+    candidates: &Candidates,
+    h: usize,
+    steps: &mut Vec<Step>,
+) {
+    for_each_naked(candidates, h, n, |cells, digits| {
+        let in_box = common_box(cells);
+        if h < 18 && in_box.is_some() {
+            // Found already with the box, searched first.
+            return;
+        }
+        let line = if h >= 18 { common_line(cells) } else { None };
+        let area = line.map_or(0, |l| HOUSE_BITS[l]) | HOUSE_BITS[h];
+        let eliminations = candidates_in(candidates, area & !cells, digits);
+        if eliminations.is_empty() {
+            return;
+        }
+        let mut step = Step::new(technique).house(house(h));
+        if let Some(l) = line {
+            step = step.house(house(l));
+        }
+        step = step.with_cells(cells_of(cells)).with_digits(digits);
+        step.eliminations = eliminations;
+        steps.push(step);
+    });
 }
 
 /// Hidden subsets of `n` digits: confined to `n` cells of a house, they
 /// leave those cells no room for other candidates.
+///
+/// A house's subsets and their eliminations lie in its own cells; a line's
+/// subset left to its box stays left there as the box loses candidates, so
+/// a house that had none keeps none while its cells keep their candidates.
 fn hidden(technique: Technique, n: u32, candidates: &Candidates) -> Vec<Step> {
-    let mut steps = Vec::new();
-    for h in BOXES_FIRST {
-        let empty = cells_of(HOUSE_BITS[h])
-            .filter(|&c| !candidates.get(c).is_empty())
-            .count();
-        if empty <= n as usize {
-            continue;
-        }
-        let masks = house_places(candidates, h);
-        let mut eligible = 0u16;
-        for (d, mask) in masks.iter().enumerate() {
-            if (1..=n).contains(&mask.count_ones()) {
-                eligible |= 1 << d;
-            }
-        }
-        choose(&masks, eligible, n, n, &mut |chosen, union| {
-            if union.count_ones() != n {
-                return;
-            }
-            let cells = house_cells(h, union);
-            let digits = DigitSet::from_bits(chosen);
-            let others = DigitSet::from_bits(!chosen);
-            let eliminations = candidates_in(candidates, cells, others);
-            if eliminations.is_empty() || (h < 18 && hidden_in_box(candidates, cells, digits)) {
-                return;
-            }
-            let mut step = Step::new(technique)
-                .house(house(h))
-                .with_cells(cells_of(cells))
-                .with_digits(digits);
-            step.eliminations = eliminations;
-            steps.push(step);
-        });
+    let slot = match n {
+        2 => Slot::HiddenPair,
+        3 => Slot::HiddenTriple,
+        _ => Slot::HiddenQuad,
+    };
+    barren::search(slot, candidates, BOXES_FIRST, |h, steps| {
+        hidden_in(technique, n, candidates, h, steps);
+    })
+}
+
+/// The hidden subsets of `n` digits found with house `h`.
+fn hidden_in(
+    technique: Technique,
+    n: u32,
+    candidates: &Candidates,
+    h: usize,
+    steps: &mut Vec<Step>,
+) {
+    let empty = cells_of(HOUSE_BITS[h])
+        .filter(|&c| !candidates.get(c).is_empty())
+        .count();
+    if empty <= n as usize {
+        return;
     }
-    steps
+    let masks = house_places(candidates, h);
+    let mut eligible = 0u16;
+    for (d, mask) in masks.iter().enumerate() {
+        if (1..=n).contains(&mask.count_ones()) {
+            eligible |= 1 << d;
+        }
+    }
+    choose(&masks, eligible, n, n, &mut |chosen, union| {
+        if union.count_ones() != n {
+            return;
+        }
+        let cells = house_cells(h, union);
+        let digits = DigitSet::from_bits(chosen);
+        let others = DigitSet::from_bits(!chosen);
+        let eliminations = candidates_in(candidates, cells, others);
+        if eliminations.is_empty() || (h < 18 && hidden_in_box(candidates, cells, digits)) {
+            return;
+        }
+        let mut step = Step::new(technique)
+            .house(house(h))
+            .with_cells(cells_of(cells))
+            .with_digits(digits);
+        step.eliminations = eliminations;
+        steps.push(step);
+    });
 }
 
 /// Whether `cells` lie in one box where `digits` have no other place: then

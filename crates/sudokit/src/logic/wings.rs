@@ -41,7 +41,7 @@ struct Board<'a> {
 
 impl<'a> Board<'a> {
     fn new(candidates: &'a Candidates) -> Board<'a> {
-        let places = candidates.planes();
+        let places = crate::logic::memo::planes(candidates);
         let bivalue = Cell::all()
             .filter(|&c| candidates.get(c).len() == 2)
             .fold(0, |m, c| m | bit(c));

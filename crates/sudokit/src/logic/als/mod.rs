@@ -68,7 +68,9 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
             || wing::find(alses, table),
         ),
         Technique::AlsXyChain => chain::find(alses, table),
-        Technique::DeathBlossom => blossom::find(alses, candidates, &candidates.planes()),
+        Technique::DeathBlossom => {
+            blossom::find(alses, candidates, &crate::logic::memo::planes(candidates))
+        }
         _ => Vec::new(),
     }
 }

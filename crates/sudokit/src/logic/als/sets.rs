@@ -141,7 +141,7 @@ static CELL_HOUSES: [[u128; 3]; 81] = {
 /// last call (per thread) gives back its sets, recomputed only for the
 /// digits whose places changed. Between solver steps most houses are.
 pub(crate) fn collect(grid: &Grid, candidates: &Candidates, single_cells: bool) -> Vec<Als> {
-    let places = candidates.planes();
+    let places = crate::logic::memo::planes(candidates);
     let keys: [HouseKey; 27] = std::array::from_fn(|h| house_key(grid, candidates, h));
     LAST.with(|last| {
         let mut last = last.borrow_mut();

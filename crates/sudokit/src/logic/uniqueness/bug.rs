@@ -37,7 +37,7 @@ fn se_houses() -> impl Iterator<Item = usize> {
 fn bug_cells(candidates: &Candidates) -> Option<(Vec<(Cell, u16)>, u16)> {
     // Bitboards per digit: the walks ask on every position that gets this
     // far, and most positions fail at once.
-    let planes = candidates.planes();
+    let planes = crate::logic::memo::planes(candidates);
     let wide = (0..81u8)
         .filter(|&i| candidates.get(cell(i)).len() >= 3)
         .fold(0u128, |m, i| m | 1 << i);
