@@ -335,18 +335,38 @@ pub(super) fn known_barren(board: &Board) -> bool {
 /// leads to a killer of `b` and sees a candidate that `c` leads to: when
 /// no link has such a candidate, nothing is killable. Nor is anything
 /// placeable: `z` placeable means a strong partner of `z` forces `z` on,
-/// and that partner, which sees `z`, is killable. Boards with more than
-/// three new links are left to the full build, which costs less there.
+/// and that partner, which sees `z`, is killable.
+///
+/// With a few new links, what a link end leads to is searched on the
+/// board; with more, it is bounded from above with the reach of `s`
+/// ([`covered_reach`]): a few unions of its bitboards per link, cheaper
+/// there than the searches. Boards with more than [`MAX_NEW_LINKS`] are
+/// left to the full build, which costs less there.
 pub(super) fn barren_by_new_links(board: &Board) -> bool {
     BARREN.with(|b| {
         b.borrow()
             .as_ref()
-            .is_some_and(|(s, _)| new_links_barren(board, s))
+            .is_some_and(|(s, reach)| new_links_barren(board, s, reach))
     })
 }
 
-/// [`barren_by_new_links`] from the barren board `source`.
-fn new_links_barren(board: &Board, source: &Board) -> bool {
+/// At most this many new links are proven by searching the board (more
+/// cost more than bounding with the source's reach).
+const SEARCHED_LINKS: usize = 3;
+
+/// At most this many new links are proven at all: more cost more than
+/// the board's own reach ([`StaticReach::of`]).
+const MAX_NEW_LINKS: usize = 10;
+
+thread_local! {
+    /// The strong links of the last board proven by search, refilled for
+    /// the next (zeroing a fresh table cost more than the proof).
+    static LINKS: std::cell::RefCell<Option<StrongLinks>> = const { std::cell::RefCell::new(None) };
+}
+
+/// [`barren_by_new_links`] from the barren board `source`, whose reach is
+/// `reach`.
+fn new_links_barren(board: &Board, source: &Board, reach: &StaticReach) -> bool {
     if board
         .cells
         .iter()
@@ -355,9 +375,53 @@ fn new_links_barren(board: &Board, source: &Board) -> bool {
     {
         return false;
     }
-    let links = StrongLinks::new(board);
-    // The strong links `source` lacks (a house counted new when it is not
-    // bilocal in `source`: more links only ask more).
+    let new = new_links(board, source);
+    if new.len() <= SEARCHED_LINKS {
+        LINKS.with(|l| {
+            let mut l = l.borrow_mut();
+            let links = l.get_or_insert_with(|| StrongLinks::new(board));
+            links.fill(board);
+            barren_by_search(board, links, &new)
+        })
+    } else {
+        new.len() <= MAX_NEW_LINKS && barren_by_cover(board, reach, &new)
+    }
+}
+
+/// [`new_links_barren`] by searching what each end of the new links `new`
+/// leads to in `board` (whose strong links are `links`): a killable
+/// candidate would lead to a killer of `b` and see a candidate that `c`
+/// leads to, for a new link `b`-`c` read one way or the other.
+fn barren_by_search(board: &Board, links: &StrongLinks, new: &[(Cand, Cand)]) -> bool {
+    new.iter()
+        .flat_map(|&(x, y)| [(x, y), (y, x)])
+        .all(|(b, c)| {
+            let from_c = closure(board, links, single(c), true);
+            let to_killers = closure(board, links, kill(board, &single(b)), false);
+            let seen = kill(board, &from_c);
+            seen.iter().zip(&to_killers).all(|(s, k)| s & k == 0)
+        })
+}
+
+/// [`barren_by_search`] with what a set leads to bounded from above by
+/// the source's reach `reach` ([`covered_reach`]).
+fn barren_by_cover(board: &Board, reach: &StaticReach, new: &[(Cand, Cand)]) -> bool {
+    // Each new link both ways, as (`b`, `c`, the killers of `b`).
+    let turns: Vec<(Cand, Cand, Bits)> = new
+        .iter()
+        .flat_map(|&(x, y)| [(x, y), (y, x)])
+        .map(|(b, c)| (b, c, kill(board, &single(b))))
+        .collect();
+    turns.iter().all(|(_, c, killers)| {
+        let seen = kill(board, &covered_reach(board, reach, &single(*c), &turns));
+        let led = covered_reach(board, reach, &seen, &turns);
+        led.iter().zip(killers).all(|(l, k)| l & k == 0)
+    })
+}
+
+/// The strong links of `board` that `source` lacks (a house counted new
+/// when it is not bilocal in `source`: more links only ask more).
+fn new_links(board: &Board, source: &Board) -> Vec<(Cand, Cand)> {
     let mut new = Vec::new();
     for cell in 0..81 {
         let (c, s) = (board.cells[cell], source.cells[cell]);
@@ -376,20 +440,47 @@ fn new_links_barren(board: &Board, source: &Board) -> bool {
             }
         }
     }
-    if new.len() > 3 {
-        return false;
+    new
+}
+
+/// The candidates of `board` that `start` leads to at most, from the
+/// reach `reach` of the barren board it was reduced from: every
+/// implication of `board` is one of that board's or goes through a new
+/// link of `turns` (`b` off turns `c` on once a candidate reached is a
+/// killer of `b`), so the union of the source's reaches of `start`, grown
+/// by the reach of each `c` whose `b` is killed, holds every candidate
+/// that `start` leads to in `board`.
+fn covered_reach(
+    board: &Board,
+    reach: &StaticReach,
+    start: &Bits,
+    turns: &[(Cand, Cand, Bits)],
+) -> Bits {
+    let mut led = [0u128; 9];
+    let add = |led: &mut Bits, z: Cand| {
+        for (l, o) in led.iter_mut().zip(reach.on(z)) {
+            *l |= o;
+        }
+    };
+    for (d, &m) in start.iter().enumerate() {
+        for cell in cells(m) {
+            add(&mut led, cand(cell, d));
+        }
     }
-    // A new implication turns `b` off and its new partner `c` on: a
-    // killable candidate leads to a killer of `b`, and sees a candidate
-    // that `c` leads to.
-    new.iter()
-        .flat_map(|&(x, y)| [(x, y), (y, x)])
-        .all(|(b, c)| {
-            let from_c = closure(board, &links, single(c), true);
-            let to_killers = closure(board, &links, kill(board, &single(b)), false);
-            let seen = kill(board, &from_c);
-            seen.iter().zip(&to_killers).all(|(s, k)| s & k == 0)
-        })
+    loop {
+        let mut grown = false;
+        for &(_, c, ref killers) in turns {
+            let has_c = led[digit_of(c)] >> cell_of(c) & 1 == 1;
+            if !has_c && led.iter().zip(killers).any(|(l, k)| l & k != 0) {
+                add(&mut led, c);
+                grown = true;
+            }
+        }
+        if !grown {
+            break;
+        }
+    }
+    std::array::from_fn(|d| led[d] & board.digits[d])
 }
 
 /// The candidate `c` alone, as a set.
@@ -902,6 +993,63 @@ mod tests {
             }
         }
         assert!(proven > 100 && able > 100, "{proven} {able}");
+    }
+
+    /// What a candidate leads to on a reduced board lies within its
+    /// covered reach, and the proofs by search and by cover hold only on
+    /// barren boards (whatever their count of new links): checked on
+    /// boards reduced at random, some far, from the barren positions of
+    /// SE's walk through hard puzzles.
+    #[test]
+    fn covered_reach_holds_what_candidates_lead_to() {
+        use crate::logic::se_chains::walk::next_step;
+        use crate::logic::solver::Position;
+        let barren = |b: &Board| StaticReach::new(b).able(b).is_empty();
+        let (mut covered, mut by_cover, mut many, mut by_search) = (0, 0, 0, 0);
+        let mut seed = 0x5851_f42d_u64;
+        for puzzle in &crate::logic::soundness::sample("top1465_200.txt")[..10] {
+            let mut pos = Position::new(puzzle);
+            while let Some(step) = next_step(&pos) {
+                let board = Board::new(&pos.grid, &pos.candidates);
+                if barren(&board) {
+                    let reach = StaticReach::new(&board);
+                    for round in 0..24 {
+                        let reduced = reduce(board, round + 1, &mut seed);
+                        let new = new_links(&reduced, &board);
+                        let turns: Vec<(Cand, Cand, Bits)> = new
+                            .iter()
+                            .flat_map(|&(x, y)| [(x, y), (y, x)])
+                            .map(|(b, c)| (b, c, kill(&reduced, &single(b))))
+                            .collect();
+                        let links = StrongLinks::new(&reduced);
+                        for z in (0..729u16).filter(|&z| reduced.has(z)) {
+                            let exact = closure(&reduced, &links, single(z), true);
+                            let cover = covered_reach(&reduced, &reach, &single(z), &turns);
+                            let held = exact.iter().zip(&cover).all(|(e, c)| e & !c == 0);
+                            assert!(held, "{z} of {} reduced", pos.grid);
+                            covered += 1;
+                        }
+                        let is = barren(&reduced);
+                        if barren_by_cover(&reduced, &reach, &new) {
+                            assert!(is, "{} reduced (cover)", pos.grid);
+                            by_cover += 1;
+                            many += usize::from(new.len() > SEARCHED_LINKS);
+                        }
+                        if barren_by_search(&reduced, &links, &new) {
+                            assert!(is, "{} reduced (search)", pos.grid);
+                            by_search += 1;
+                        }
+                    }
+                }
+                if !pos.apply(&step) {
+                    break;
+                }
+            }
+        }
+        assert!(
+            covered > 100_000 && by_cover > 1000 && many > 30 && by_search > 1000,
+            "{covered} {by_cover} {many} {by_search}"
+        );
     }
 
     /// A board known barren from a barren walk board has no killable or
