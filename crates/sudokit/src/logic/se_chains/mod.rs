@@ -53,6 +53,18 @@ use board::Board;
 use producers::Producer;
 use std::cell::RefCell;
 
+/// The tests' random draws: a xorshift generator from `seed`, the same
+/// sequence for the same seed.
+#[cfg(test)]
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 /// The techniques of this family that are implemented.
 pub const IMPLEMENTED: &[Technique] = &[
     Technique::BidirectionalXCycle,

@@ -240,13 +240,8 @@ mod tests {
     /// truncations at any node and more pushes.
     #[test]
     fn parents_read_back_after_truncations() {
-        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut draw = crate::logic::se_chains::xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = move |m: u64| draw() % m;
         let mut arena = Arena::default();
         let mut expected: Vec<Vec<u32>> = Vec::new();
         for round in 0..400 {
@@ -304,13 +299,8 @@ mod tests {
     /// where many nodes share a potential and parents repeat.
     #[test]
     fn ancestors_as_se_counts_them() {
-        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = move |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut draw = crate::logic::se_chains::xorshift(0x2545_f491_4f6c_dd1d);
+        let mut next = move |m: u64| draw() % m;
         let mut arena = Arena::default();
         for i in 0..3000u32 {
             let parents: Vec<u32> = (0..next(4))

@@ -610,13 +610,7 @@ mod tests {
     #[test]
     fn skipping_unchanged_places_changes_no_hint() {
         use crate::logic::solver::Position;
-        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::logic::se_chains::xorshift(0x9e37_79b9_7f4a_7c15);
         let (mut compared, mut found) = (0, 0);
         let mut per_rule = [0; 4];
         for puzzle in crate::logic::soundness::sample("top1465_200.txt")
