@@ -71,12 +71,27 @@ pub(super) struct Engine {
     pub(super) spare_props: Vec<Prop>,
     /// The buffers of the producers' searches, kept between searches.
     pub(super) scratch: super::producers::Scratch,
+    /// The plain propagations of the walk's previous position.
+    pub(super) carry: super::carry::Carry,
 }
 
 impl Engine {
-    /// Forgets the nodes of the previous position.
+    /// Forgets the nodes of the previous position (and carries nothing
+    /// from it: see [`Engine::start`]).
     pub(super) fn clear(&mut self) {
+        self.carry.stop();
         self.arena.clear();
+        self.nested.clear();
+        if self.index.len() < 1458 {
+            self.index.resize(1458, 0);
+        }
+    }
+
+    /// Moves to the walk's position `board`, keeping the plain
+    /// propagations of the position left that hold there unchanged
+    /// ([`super::carry`]).
+    pub(super) fn start(&mut self, board: &Board) {
+        self.carry.start(board, &mut self.arena);
         self.nested.clear();
         if self.index.len() < 1458 {
             self.index.resize(1458, 0);
@@ -90,11 +105,21 @@ impl Engine {
 
     /// SE's `doChaining` from `root` on `board`.
     pub(super) fn propagate(&mut self, board: &Board, root: Pot, mode: Mode) -> Prop {
+        super::budget::spend();
+        if let Some(prop) = self.carry.reuse(board, root, mode, &mut self.arena) {
+            return prop;
+        }
+        let prop = self.run(board, root, mode);
+        self.carry.record(board, root, mode, &prop);
+        prop
+    }
+
+    /// [`Engine::propagate`] without the carry.
+    fn run(&mut self, board: &Board, root: Pot, mode: Mode) -> Prop {
         if self.index.len() < 1458 {
             self.index.resize(1458, 0);
         }
         let start = self.arena.len();
-        super::budget::spend();
         let mut cur = *board;
         let mut set = PotSet::default();
         self.queue_on.clear();

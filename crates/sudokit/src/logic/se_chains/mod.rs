@@ -29,6 +29,7 @@
 
 mod board;
 mod budget;
+mod carry;
 mod chaining;
 mod clean;
 #[cfg(test)]
@@ -147,7 +148,7 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
         let mut memo = memo.borrow_mut();
         if memo.board != Some(board) {
             memo.board = Some(board);
-            memo.engine.clear();
+            memo.engine.start(&board);
             memo.found.clear();
             memo.triplets = None;
         }

@@ -112,6 +112,36 @@ impl Arena {
         self.nodes.len() as u32 - 1
     }
 
+    /// Copies the nodes `range` of `src` (one propagation: their parents
+    /// are nodes of the range) to the end of this arena; returns where
+    /// they are now.
+    pub(super) fn copy_from(
+        &mut self,
+        src: &Arena,
+        range: std::ops::Range<u32>,
+    ) -> std::ops::Range<u32> {
+        let start = self.len();
+        // `start + (n - range.start)`, in wrapping arithmetic (either side
+        // may be the larger).
+        let shift = start.wrapping_sub(range.start);
+        self.nodes.reserve((range.end - range.start) as usize);
+        for n in range.clone() {
+            let mut node = src.nodes[n as usize];
+            if node.parent_count == 1 {
+                node.parents_at = node.parents_at.wrapping_add(shift);
+            } else {
+                let at = self.parents.len() as u32;
+                for &p in src.parents_of(n) {
+                    debug_assert!(range.contains(&p), "a parent outside the propagation");
+                    self.parents.push(p.wrapping_add(shift));
+                }
+                node.parents_at = at;
+            }
+            self.nodes.push(node);
+        }
+        start..self.len()
+    }
+
     /// The parents of node `n`.
     pub(super) fn parents_of(&self, n: u32) -> &[u32] {
         let node = &self.nodes[n as usize];
