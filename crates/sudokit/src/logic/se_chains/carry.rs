@@ -4,8 +4,8 @@
 //! chains) on position after position, and each position is the one before
 //! with a few candidates gone. Most of a producer's level-0 propagations
 //! never come near those candidates, and such a propagation is, node for
-//! node, the one it was: so it is copied from the previous position's
-//! arena instead of being run again.
+//! node, the one it was: so it is read where it is in the engine's arena
+//! instead of being run again.
 //!
 //! When is a propagation of board `B` the same on a board `S` that only
 //! lost candidates (`Δ = B − S`)? A *unit* (a cell, or a digit in a house)
@@ -26,10 +26,9 @@
 //!
 //! Then the propagation on `S` meets the nodes of the one on `B` in the
 //! same order with the same parents, less the "off" nodes of `Δ`, which no
-//! node rests on. Those stay in the copy (harmless: the producers read a
-//! propagation's nodes through its set of potentials, which drops them),
-//! so a copy is the old range with its indices shifted. A propagation that
-//! met a contradiction is not carried.
+//! node rests on. Those stay among the nodes (harmless: the producers read
+//! a propagation's nodes through its set of potentials, which drops them).
+//! A propagation that met a contradiction is not carried.
 
 use super::board::{Board, Pot, PotSet};
 use super::chaining::{Mode, Prop};
@@ -166,8 +165,6 @@ impl Diff {
 struct Kept {
     board: Board,
     records: Records,
-    /// Its nodes.
-    arena: Arena,
     /// The kinds it is the last position of (bit per kind).
     kinds: u8,
     /// The changes from it to the position followed (`None` inside: not
@@ -175,7 +172,15 @@ struct Kept {
     diff: Option<Option<Diff>>,
 }
 
-/// The carried propagations of an engine that follows a walk.
+/// How many nodes the arena may hold before a new position moves the
+/// carried propagations into an empty one (16 bytes a node; tests move
+/// them often).
+const ARENA_LIMIT: u32 = if cfg!(test) { 1 << 12 } else { 1 << 20 };
+
+/// The carried propagations of an engine that follows a walk. Their nodes
+/// stay where they are in the engine's arena (a carried propagation costs
+/// no copy): a new position keeps the arena while it holds carried nodes,
+/// and moves those into a fresh arena once it grows past [`ARENA_LIMIT`].
 #[derive(Default)]
 pub(super) struct Carry {
     /// The position the engine is on; `None` for an engine that does not
@@ -186,11 +191,11 @@ pub(super) struct Carry {
     kinds: u8,
     /// The past positions carried (at most one per kind).
     kept: Vec<Kept>,
-    /// Emptied records and arenas, to reuse.
-    spare: Vec<(Records, Arena)>,
-    /// How many propagations were copied (tests check that some are).
+    /// Emptied records, and an emptied arena, to reuse.
+    spare: (Vec<Records>, Arena),
+    /// How many propagations were carried (tests check that some are).
     #[cfg(test)]
-    copied: usize,
+    carried: usize,
 }
 
 impl Carry {
@@ -199,49 +204,66 @@ impl Carry {
         self.position = None;
         self.current.clear();
         self.kinds = 0;
-        self.kept.clear();
+        for mut kept in self.kept.drain(..) {
+            kept.records.clear();
+            self.spare.0.push(kept.records);
+        }
     }
 
     /// Moves to the position `board`; `arena` holds the nodes of the
-    /// position left, and is emptied (the records keep its nodes).
+    /// position left (and of the propagations carried).
     pub(super) fn start(&mut self, board: &Board, arena: &mut Arena) {
         if let (Some(old), true) = (self.position, self.kinds != 0) {
             for kept in &mut self.kept {
                 kept.kinds &= !self.kinds;
             }
-            let (mut records, mut nodes) = self.spare.pop().unwrap_or_default();
+            let mut records = self.spare.0.pop().unwrap_or_default();
             std::mem::swap(&mut records, &mut self.current);
-            std::mem::swap(&mut nodes, arena);
             self.kept.push(Kept {
                 board: old,
                 records,
-                arena: nodes,
                 kinds: self.kinds,
                 diff: None,
             });
             self.kinds = 0;
-            let mut i = 0;
-            while i < self.kept.len() {
-                if self.kept[i].kinds == 0 {
-                    let mut gone = self.kept.swap_remove(i);
-                    gone.records.clear();
-                    self.spare.push((gone.records, gone.arena));
-                } else {
-                    i += 1;
-                }
+        }
+        let mut i = 0;
+        while i < self.kept.len() {
+            if self.kept[i].kinds == 0 {
+                let mut gone = self.kept.swap_remove(i);
+                gone.records.clear();
+                self.spare.0.push(gone.records);
+            } else {
+                self.kept[i].diff = None;
+                i += 1;
             }
         }
-        for kept in &mut self.kept {
-            kept.diff = None;
+        if self.kept.is_empty() {
+            arena.clear();
+        } else if arena.len() > ARENA_LIMIT {
+            self.compact(arena);
         }
-        arena.clear();
         self.position = Some(*board);
     }
 
-    /// How many propagations were copied from past positions.
+    /// Moves the carried propagations' nodes into an empty arena.
+    fn compact(&mut self, arena: &mut Arena) {
+        let fresh = &mut self.spare.1;
+        fresh.clear();
+        for kept in &mut self.kept {
+            for record in &mut kept.records.list {
+                let range = fresh.copy_from(arena, record.start..record.end);
+                (record.start, record.end) = (range.start, range.end);
+            }
+        }
+        std::mem::swap(fresh, arena);
+        fresh.clear();
+    }
+
+    /// How many propagations were carried from past positions.
     #[cfg(test)]
-    pub(super) fn copied(&self) -> usize {
-        self.copied
+    pub(super) fn carried(&self) -> usize {
+        self.carried
     }
 
     /// Whether `board` is the position followed.
@@ -249,15 +271,9 @@ impl Carry {
         self.position.as_ref() == Some(board)
     }
 
-    /// The propagation from `root` in `mode` on `board`, copied into
-    /// `arena` from a past position if it is the same there.
-    pub(super) fn reuse(
-        &mut self,
-        board: &Board,
-        root: Pot,
-        mode: Mode,
-        arena: &mut Arena,
-    ) -> Option<Prop> {
+    /// The propagation from `root` in `mode` on `board`, from a past
+    /// position if it is the same there (its nodes are in the arena).
+    pub(super) fn reuse(&mut self, board: &Board, root: Pot, mode: Mode) -> Option<Prop> {
         if mode.level != 0 || !self.on(board) {
             return None;
         }
@@ -269,20 +285,22 @@ impl Carry {
         if diff.as_ref()?.affects(&record.set, mode) {
             return None;
         }
-        let range = arena.copy_from(&kept.arena, record.start..record.end);
-        #[cfg(test)]
-        {
-            self.copied += 1;
-        }
         let mut set = record.set;
         for d in 0..9 {
             set.off[d] &= board.digits[d];
         }
-        Some(Prop {
+        let range = record.start..record.end;
+        #[cfg(test)]
+        {
+            self.carried += 1;
+        }
+        let prop = Prop {
             range,
             set,
             absurd: None,
-        })
+        };
+        self.record(board, root, mode, &prop);
+        Some(prop)
     }
 
     /// Notes a propagation made on `board` (if it is the position
@@ -429,7 +447,7 @@ mod tests {
                             compared += 1;
                         }
                     }
-                    copied += engine.carry.copied();
+                    copied += engine.carry.carried();
                 }
             }
         }
@@ -482,7 +500,7 @@ mod tests {
                 }
             }
         }
-        assert!(engine.carry.copied() > 1000 && found > 20, "{found}");
+        assert!(engine.carry.carried() > 1000 && found > 20, "{found}");
     }
 
     /// A cell that becomes a pair changes what propagations through it
@@ -528,6 +546,6 @@ mod tests {
             }
         }
         assert!(changed > 0, "the new pair changes no propagation");
-        assert!(engine.carry.copied() > 0);
+        assert!(engine.carry.carried() > 0);
     }
 }

@@ -106,7 +106,7 @@ impl Engine {
     /// SE's `doChaining` from `root` on `board`.
     pub(super) fn propagate(&mut self, board: &Board, root: Pot, mode: Mode) -> Prop {
         super::budget::spend();
-        if let Some(prop) = self.carry.reuse(board, root, mode, &mut self.arena) {
+        if let Some(prop) = self.carry.reuse(board, root, mode) {
             return prop;
         }
         let prop = self.run(board, root, mode);

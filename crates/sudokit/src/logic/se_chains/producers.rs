@@ -300,10 +300,14 @@ impl Counts {
 
     /// Records that [`Arena::ancestors_within`] of `t` with cap `cap` is `n`.
     fn set(&mut self, t: u32, cap: u32, n: u32) {
-        if !self.on || n >= u32::MAX / 2 {
+        // Nodes carried from an earlier position lie below the base.
+        let Some(i) = t
+            .checked_sub(self.base)
+            .filter(|_| self.on && n < u32::MAX / 2)
+        else {
             return;
-        }
-        let i = (t - self.base) as usize;
+        };
+        let i = i as usize;
         if self.known.len() <= i {
             self.known.resize(i + 1, 0);
         }
