@@ -175,7 +175,7 @@ struct Kept {
 /// How many nodes the arena may hold before a new position moves the
 /// carried propagations into an empty one (16 bytes a node; tests move
 /// them often).
-const ARENA_LIMIT: u32 = if cfg!(test) { 1 << 12 } else { 1 << 20 };
+const ARENA_LIMIT: u32 = if cfg!(test) { 1 << 12 } else { 1 << 16 };
 
 /// The carried propagations of an engine that follows a walk. Their nodes
 /// stay where they are in the engine's arena (a carried propagation costs
