@@ -31,6 +31,9 @@ struct Stored {
     complexity: u32,
     /// A hash of its branches' potentials: SE counts equal chains once.
     hash: u64,
+    /// Whether no node rests on a nested chain of its own (whose id holds
+    /// one position only), so that it can be copied to the next position.
+    portable: bool,
 }
 
 /// The nested chains found while propagating on one position, and the
@@ -43,6 +46,10 @@ pub(super) struct Nested {
     /// The nodes of the kept chains.
     kept: Arena,
     chains: Vec<Stored>,
+    /// The kept chains of the previous position, which replays at this
+    /// one copy in (outcomes outlive a position).
+    old_kept: Arena,
+    old_chains: Vec<Stored>,
     /// How many times [`Nested::clear`] ran: the ids of [`Nested::chains`]
     /// hold until the next one.
     epoch: u64,
@@ -69,10 +76,11 @@ fn key_of(cur: &Board, producer: Producer) -> Key {
 /// first one's outcome instead.
 ///
 /// An outcome holds what does not depend on the source board (the hints,
-/// their chains, what their parents are read from), so that it replays
-/// from any source. Only the outcomes of the current source and the one
-/// before are kept (one position and the next in a walk), which bounds
-/// the memory over a long walk.
+/// their chains' ids, what their parents are read from), so that it
+/// replays from any source; a chain kept at the previous position is
+/// copied in ([`Nested::old_kept`]). Only the outcomes of the current
+/// source and the one before are kept (one position and the next in a
+/// walk), which bounds the memory over a long walk.
 #[derive(Default)]
 struct Memo {
     /// The board the propagations start from.
@@ -117,9 +125,6 @@ struct Outcome {
     /// The propagations the search ran (a replay spends them too, so that
     /// the work bound stops the producer where it would have).
     cost: u64,
-    /// Copies of the nodes of the hints' chains, for replays at another
-    /// position (where [`Nested::kept`] no longer holds them).
-    nodes: Arena,
     /// The [`Memo::generation`] of the search.
     generation: u64,
 }
@@ -131,19 +136,9 @@ struct Reported {
     /// Where the removed candidates its chain rests on are read from.
     needs: Vec<Need>,
     /// Its chain, if a search stored it (it does only when the hint
-    /// removes something the propagation did not have).
-    chain: Option<KeptChain>,
-}
-
-/// The chain of a [`Reported`] hint.
-struct KeptChain {
-    /// Its id in [`Nested::chains`], with the [`Nested::epoch`] it holds in.
-    id: (u64, u32),
-    /// Its conclusion nodes in [`Outcome::nodes`]; none when a node rests
-    /// on a nested chain of its own (whose id holds one epoch only).
-    targets: Option<Vec<u32>>,
-    /// SE's complexity.
-    complexity: u32,
+    /// removes something the propagation did not have): the
+    /// [`Nested::epoch`] it was last stored in, and its id there.
+    chain: Option<(u64, u32)>,
 }
 
 /// What a replay reports: whether a hint rests on a removed candidate,
@@ -156,8 +151,15 @@ struct Plan {
 impl Outcome {
     /// What the search would report from `source` with `known` (see
     /// [`Nested::search`]), or `None` if that needs a chain that was not
-    /// stored or cannot be copied into `epoch`.
-    fn plan(&self, cur: &Board, source: &Board, known: &PotSet, epoch: u64) -> Option<Plan> {
+    /// stored, or that neither epoch `epoch` nor the one before (its
+    /// chains `old`) holds in a form that can be copied.
+    fn plan(
+        &self,
+        cur: &Board,
+        source: &Board,
+        known: &PotSet,
+        (epoch, old): (u64, &[Stored]),
+    ) -> Option<Plan> {
         let mut reported = *known;
         let mut plan = Plan {
             any: false,
@@ -175,8 +177,8 @@ impl Outcome {
             {
                 continue;
             }
-            let chain = h.chain.as_ref()?;
-            if chain.id.0 != epoch && chain.targets.is_none() {
+            let (at, id) = h.chain?;
+            if at != epoch && (at + 1 != epoch || !old[id as usize].portable) {
                 return None;
             }
             for &c in &h.removable {
@@ -200,9 +202,12 @@ fn nested_producers(level: u8) -> &'static [Producer] {
 }
 
 impl Nested {
-    /// Forgets the chains of the previous position (the outcomes stay:
-    /// their chains are copied in again when replayed).
+    /// Forgets the chains of the position before the previous one (the
+    /// outcomes stay: the previous position's chains are copied in again
+    /// when replayed).
     pub(super) fn clear(&mut self) {
+        std::mem::swap(&mut self.kept, &mut self.old_kept);
+        std::mem::swap(&mut self.chains, &mut self.old_chains);
         self.chains.clear();
         self.kept.clear();
         self.epoch += 1;
@@ -306,7 +311,7 @@ impl Nested {
             // With more budget left than the search used, it would run to
             // its end and report the same again.
             let plan = (super::budget::left() > outcome.cost)
-                .then(|| outcome.plan(cur, source, known, self.epoch))
+                .then(|| outcome.plan(cur, source, known, (self.epoch, &self.old_chains)))
                 .flatten();
             if let Some(plan) = plan {
                 super::budget::spend_n(outcome.cost);
@@ -326,8 +331,8 @@ impl Nested {
         any
     }
 
-    /// Reports what `plan` says, storing the chains that the current
-    /// epoch does not hold yet.
+    /// Reports what `plan` says, copying in the chains of the previous
+    /// epoch.
     fn replay(
         &mut self,
         outcome: &mut Outcome,
@@ -336,14 +341,13 @@ impl Nested {
     ) {
         for (i, parents) in &plan.steps {
             let h = &mut outcome.hints[*i];
-            let chain = h.chain.as_mut().expect("planned with a chain");
-            if chain.id.0 != self.epoch {
-                let targets = chain.targets.as_ref().expect("planned with nodes");
-                let id = self.store(&outcome.nodes, targets, chain.complexity);
-                chain.id = (self.epoch, id);
+            let (at, mut id) = h.chain.expect("planned with a chain");
+            if at != self.epoch {
+                id = self.carry(id);
+                h.chain = Some((self.epoch, id));
             }
             for &c in &h.removable {
-                report(c, parents, chain.id.1);
+                report(c, parents, id);
             }
         }
     }
@@ -364,7 +368,6 @@ impl Nested {
         let mut out = Outcome {
             hints: Vec::new(),
             cost: 0,
-            nodes: Arena::default(),
             generation: self.memo.generation,
         };
         let mut any = false;
@@ -382,11 +385,7 @@ impl Nested {
                     reported.insert(pot(c, false));
                     report(c, &parents, id);
                 }
-                chain = Some(KeptChain {
-                    id: (self.epoch, id),
-                    targets: self.portable(&sub.arena, &h.targets, &mut out.nodes),
-                    complexity: h.complexity,
-                });
+                chain = Some((self.epoch, id));
             }
             out.hints.push(Reported {
                 removable,
@@ -399,26 +398,30 @@ impl Nested {
         (out, any)
     }
 
-    /// Copies the nodes of the chain concluding at `targets` in `arena`
-    /// into `dst`; returns its conclusions there, or `None` (and copies
-    /// nothing) if a node rests on a nested chain of its own.
-    fn portable(&mut self, arena: &Arena, targets: &[u32], dst: &mut Arena) -> Option<Vec<u32>> {
-        let start = dst.len();
-        let copied = self.copy.chain(arena, targets, dst);
-        if dst.nodes[start as usize..]
-            .iter()
-            .any(|n| n.nested != NO_NESTED)
-        {
-            dst.truncate(start);
-            return None;
-        }
-        Some(copied)
+    /// Copies chain `id` of the previous epoch into this one; returns its
+    /// id here (same nodes, so the same hash).
+    fn carry(&mut self, id: u32) -> u32 {
+        let old = &self.old_chains[id as usize];
+        let targets = self
+            .copy
+            .chain(&self.old_kept, &old.targets, &mut self.kept);
+        self.chains.push(Stored {
+            targets,
+            complexity: old.complexity,
+            hash: old.hash,
+            portable: true,
+        });
+        self.chains.len() as u32 - 1
     }
 
     /// Copies the chain concluding at `targets` in `arena` (of complexity
     /// `complexity`) into [`Nested::kept`]; returns its id.
     fn store(&mut self, arena: &Arena, targets: &[u32], complexity: u32) -> u32 {
+        let start = self.kept.len() as usize;
         let targets = self.copy.chain(arena, targets, &mut self.kept);
+        let portable = self.kept.nodes[start..]
+            .iter()
+            .all(|n| n.nested == NO_NESTED);
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for &t in &targets {
             self.kept.ancestors(t, |a, n| {
@@ -430,6 +433,7 @@ impl Nested {
             targets,
             complexity,
             hash,
+            portable,
         });
         self.chains.len() as u32 - 1
     }
