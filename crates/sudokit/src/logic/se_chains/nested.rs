@@ -23,7 +23,8 @@ use crate::logic::single_digit::HOUSE_BITS;
 use crate::logic::{Chain, Link};
 
 /// A nested chain kept for the hints that use it: its branches' nodes,
-/// copied out of the search that found it.
+/// copied out of the search that found it (or, for a search replayed,
+/// out of the previous position's copy).
 struct Stored {
     /// The conclusion node of each branch, in [`Nested::kept`].
     targets: Vec<u32>,
@@ -144,7 +145,10 @@ struct Reported {
 /// What a replay reports: whether a hint rests on a removed candidate,
 /// and each hint that reports, with its parents.
 struct Plan {
+    /// Whether a hint rests on a removed candidate (the producer is then
+    /// the last one asked).
     any: bool,
+    /// The index of each hint that reports, and its parents.
     steps: Vec<(usize, Vec<Cand>)>,
 }
 
