@@ -311,7 +311,7 @@ impl Nested {
     ) -> bool {
         let key = key_of(cur, producer);
         let memo = producers::gated();
-        if let Some(mut outcome) = self.memo.take(&key).filter(|_| memo) {
+        if memo && let Some(mut outcome) = self.memo.take(&key) {
             // With more budget left than the search used, it would run to
             // its end and report the same again.
             let plan = (super::budget::left() > outcome.cost)
@@ -326,6 +326,7 @@ impl Nested {
                 return plan.any;
             }
         }
+        // Searched anew (an outcome that could not be replayed is replaced).
         let before = super::budget::left();
         let (mut outcome, any) = self.search(cur, source, producer, known, report);
         if memo && !super::budget::exhausted() {
