@@ -17,13 +17,14 @@
 use super::board::{Board, Cand, PotSet, Region, cand, cand_of, cell_of, digit_of, is_on, pot};
 use super::chaining::Engine;
 use super::hint::{Hint, Kind, Premise, branch};
-use super::net::{Arena, Cause};
+use super::net::{Arena, Cause, NO_NESTED};
 use super::producers::{self, Producer};
 use crate::logic::single_digit::HOUSE_BITS;
 use crate::logic::{Chain, Link};
 
 /// A nested chain kept for the hints that use it: its branches' nodes,
-/// copied out of the search that found it.
+/// copied out of the search that found it (or, for a search replayed,
+/// out of the previous position's copy).
 struct Stored {
     /// The conclusion node of each branch, in [`Nested::kept`].
     targets: Vec<u32>,
@@ -31,6 +32,9 @@ struct Stored {
     complexity: u32,
     /// A hash of its branches' potentials: SE counts equal chains once.
     hash: u64,
+    /// Whether no node rests on a nested chain of its own (whose id holds
+    /// one position only), so that it can be copied to the next position.
+    portable: bool,
 }
 
 /// The nested chains found while propagating on one position, and the
@@ -43,81 +47,150 @@ pub(super) struct Nested {
     /// The nodes of the kept chains.
     kept: Arena,
     chains: Vec<Stored>,
+    /// The kept chains of the previous position, which replays at this
+    /// one copy in (outcomes outlive a position).
+    old_kept: Arena,
+    old_chains: Vec<Stored>,
+    /// How many times [`Nested::clear`] ran: the ids of [`Nested::chains`]
+    /// hold until the next one.
+    epoch: u64,
     copy: Copy,
     /// What the searches on each reduced board reported.
     memo: Memo,
 }
 
-/// What the nested searches reported, per reduced board, for the
-/// propagations from one source board: propagations that stall on the same
-/// candidates (a candidate "on" and its cell's or house's only other one
-/// "off" reach the same fixpoint) run the same nested search, so the later
-/// ones replay the first one's outcome instead.
+/// What a nested search depends on: the reduced board (its candidates,
+/// and its empty cells and placed digits, which the producers and rules
+/// read) and the producer.
+type Key = ([u16; 81], u128, [u8; 9], Producer);
+
+/// The [`Key`] of `producer` run on `cur`.
+fn key_of(cur: &Board, producer: Producer) -> Key {
+    (cur.cells, cur.empty, cur.placed, producer)
+}
+
+/// What the nested searches reported, per reduced board: propagations
+/// that stall on the same candidates (a candidate "on" and its cell's or
+/// house's only other one "off" reach the same fixpoint) run the same
+/// nested search, and so do the propagations of consecutive positions of
+/// a walk (they differ by a few candidates), so the later ones replay the
+/// first one's outcome instead.
+///
+/// An outcome holds what does not depend on the source board (the hints,
+/// their chains' ids, what their parents are read from), so that it
+/// replays from any source; a chain kept at the previous position is
+/// copied in ([`Nested::old_kept`]). Only the outcomes of the current
+/// source and the one before are kept (one position and the next in a
+/// walk), which bounds the memory over a long walk.
 #[derive(Default)]
 struct Memo {
-    /// The board the propagations start from (the outcomes are cleared
-    /// when it changes: the reduced boards are keyed by their cells only).
+    /// The board the propagations start from.
     source: Option<Board>,
-    /// Per reduced board's cells and nested producer.
-    outcomes: std::collections::HashMap<([u16; 81], Producer), Outcome>,
+    /// How many times the source changed (tests tell replays at a later
+    /// source by it).
+    generation: u64,
+    /// The outcomes searched or replayed since the source last changed.
+    current: std::collections::HashMap<Key, Outcome>,
+    /// The outcomes of the source before (moved to `current` when
+    /// replayed, dropped at the next change).
+    previous: std::collections::HashMap<Key, Outcome>,
     /// How many searches were replayed (tests check that some are).
     replays: usize,
+    /// How many of them were searched from another source.
+    carried: usize,
+}
+
+impl Memo {
+    /// Starts a new generation when the source changes.
+    fn set_source(&mut self, source: &Board) {
+        if self.source != Some(*source) {
+            self.source = Some(*source);
+            self.generation += 1;
+            self.previous = std::mem::take(&mut self.current);
+        }
+    }
+
+    /// Takes the outcome of `key` out of memory (a replay puts it back in
+    /// the current generation).
+    fn take(&mut self, key: &Key) -> Option<Outcome> {
+        self.current
+            .remove(key)
+            .or_else(|| self.previous.remove(key))
+    }
 }
 
 /// What one nested search reported.
 struct Outcome {
-    /// The hints whose chain rests on a removed candidate, in order.
+    /// Every hint of the producer, in order.
     hints: Vec<Reported>,
     /// The propagations the search ran (a replay spends them too, so that
     /// the work bound stops the producer where it would have).
     cost: u64,
+    /// The [`Memo::generation`] of the search.
+    generation: u64,
 }
 
 /// One hint of an [`Outcome`].
 struct Reported {
     /// The candidates it removes.
     removable: Vec<Cand>,
-    /// The removed candidates its chain rests on.
-    parents: Vec<Cand>,
-    /// Its stored chain, if the search stored it (it does only when the
-    /// hint removes something the propagation did not have).
-    id: Option<u32>,
+    /// Where the removed candidates its chain rests on are read from.
+    needs: Vec<Need>,
+    /// Its chain, if a search stored it (it does only when the hint
+    /// removes something the propagation did not have): the
+    /// [`Nested::epoch`] it was last stored in, and its id there.
+    chain: Option<(u64, u32)>,
+}
+
+/// What a replay reports: whether a hint rests on a removed candidate,
+/// and each hint that reports, with its parents.
+struct Plan {
+    /// Whether a hint rests on a removed candidate (the producer is then
+    /// the last one asked).
+    any: bool,
+    /// The index of each hint that reports, and its parents.
+    steps: Vec<(usize, Vec<Cand>)>,
 }
 
 impl Outcome {
-    /// Whether a replay from `known` needs only chains that were stored.
-    fn replayable(&self, known: &PotSet) -> bool {
+    /// What the search would report from `source` with `known` (see
+    /// [`Nested::search`]), or `None` if that needs a chain that was not
+    /// stored, or that neither epoch `epoch` nor the one before (its
+    /// chains `old`) holds in a form that can be copied.
+    fn plan(
+        &self,
+        cur: &Board,
+        source: &Board,
+        known: &PotSet,
+        (epoch, old): (u64, &[Stored]),
+    ) -> Option<Plan> {
         let mut reported = *known;
-        self.hints.iter().all(|h| {
-            if h.removable
-                .iter()
-                .all(|&c| reported.contains(pot(c, false)))
-            {
-                return true;
+        let mut plan = Plan {
+            any: false,
+            steps: Vec::new(),
+        };
+        for (i, h) in self.hints.iter().enumerate() {
+            let parents = parents_of(&h.needs, cur, source);
+            if parents.is_empty() {
+                continue;
             }
-            for &c in &h.removable {
-                reported.insert(pot(c, false));
-            }
-            h.id.is_some()
-        })
-    }
-
-    /// Reports what the search reported from `known` (see [`Nested::find`]).
-    fn replay(&self, known: &PotSet, report: &mut dyn FnMut(Cand, &[Cand], u32)) {
-        let mut reported = *known;
-        for h in &self.hints {
+            plan.any = true;
             if h.removable
                 .iter()
                 .all(|&c| reported.contains(pot(c, false)))
             {
                 continue;
             }
-            let id = h.id.expect("checked by replayable");
+            let (at, id) = h.chain?;
+            if at != epoch && (at + 1 != epoch || !old[id as usize].portable) {
+                return None;
+            }
             for &c in &h.removable {
                 reported.insert(pot(c, false));
-                report(c, &h.parents, id);
             }
+            plan.steps.push((i, parents));
         }
+        Some(plan)
     }
 }
 
@@ -133,11 +206,17 @@ fn nested_producers(level: u8) -> &'static [Producer] {
 }
 
 impl Nested {
-    /// Forgets the chains of the previous position.
+    /// Forgets the chains of the position before the previous one (the
+    /// outcomes stay: the previous position's chains are copied in again
+    /// when replayed).
     pub(super) fn clear(&mut self) {
+        std::mem::swap(&mut self.kept, &mut self.old_kept);
+        std::mem::swap(&mut self.chains, &mut self.old_chains);
         self.chains.clear();
         self.kept.clear();
-        self.memo = Memo::default();
+        self.epoch += 1;
+        self.memo.replays = 0;
+        self.memo.carried = 0;
         if let Some(sub) = &mut self.sub {
             sub.clear();
         }
@@ -148,6 +227,13 @@ impl Nested {
     #[cfg(test)]
     pub(super) fn replays(&self) -> usize {
         self.memo.replays
+    }
+
+    /// How many of [`Nested::replays`] replayed a search made from another
+    /// source board.
+    #[cfg(test)]
+    pub(super) fn carried(&self) -> usize {
+        self.memo.carried
     }
 
     /// The complexity of nested chain `id`.
@@ -201,10 +287,7 @@ impl Nested {
         known: &PotSet,
         report: &mut dyn FnMut(Cand, &[Cand], u32),
     ) {
-        if self.memo.source != Some(*source) {
-            self.memo.source = Some(*source);
-            self.memo.outcomes.clear();
-        }
+        self.memo.set_source(source);
         for &producer in nested_producers(level) {
             if super::budget::exhausted() || self.find_one(cur, source, producer, known, report) {
                 return;
@@ -214,9 +297,10 @@ impl Nested {
 
     /// [`Nested::find`] for one producer, replayed when an earlier search
     /// ran it on the same board (SE runs the same producer on the same
-    /// reduced board from several propagations and from consecutive
-    /// levels: level 3 asks the cycles first as level 2 does, level 5
-    /// the dynamic chains as level 4 does). Returns whether it reported.
+    /// reduced board from several propagations, from consecutive levels
+    /// (level 3 asks the cycles first as level 2 does, level 5 the dynamic
+    /// chains as level 4 does) and from consecutive positions). Returns
+    /// whether it reported.
     fn find_one(
         &mut self,
         cur: &Board,
@@ -225,30 +309,57 @@ impl Nested {
         known: &PotSet,
         report: &mut dyn FnMut(Cand, &[Cand], u32),
     ) -> bool {
-        let key = (cur.cells, producer);
+        let key = key_of(cur, producer);
         let memo = producers::gated();
-        if let Some(outcome) = self.memo.outcomes.get(&key).filter(|_| memo) {
+        if memo && let Some(mut outcome) = self.memo.take(&key) {
             // With more budget left than the search used, it would run to
             // its end and report the same again.
-            if super::budget::left() > outcome.cost && outcome.replayable(known) {
+            let plan = (super::budget::left() > outcome.cost)
+                .then(|| outcome.plan(cur, source, known, (self.epoch, &self.old_chains)))
+                .flatten();
+            if let Some(plan) = plan {
                 super::budget::spend_n(outcome.cost);
-                outcome.replay(known, report);
+                self.replay(&mut outcome, &plan, report);
                 self.memo.replays += 1;
-                return !outcome.hints.is_empty();
+                self.memo.carried += usize::from(outcome.generation != self.memo.generation);
+                self.memo.current.insert(key, outcome);
+                return plan.any;
             }
         }
+        // Searched anew (an outcome that could not be replayed is replaced).
         let before = super::budget::left();
-        let hints = self.search(cur, source, producer, known, report);
-        let any = !hints.is_empty();
+        let (mut outcome, any) = self.search(cur, source, producer, known, report);
         if memo && !super::budget::exhausted() {
-            let cost = before - super::budget::left();
-            self.memo.outcomes.insert(key, Outcome { hints, cost });
+            outcome.cost = before - super::budget::left();
+            self.memo.current.insert(key, outcome);
         }
         any
     }
 
+    /// Reports what `plan` says, copying in the chains of the previous
+    /// epoch.
+    fn replay(
+        &mut self,
+        outcome: &mut Outcome,
+        plan: &Plan,
+        report: &mut dyn FnMut(Cand, &[Cand], u32),
+    ) {
+        for (i, parents) in &plan.steps {
+            let h = &mut outcome.hints[*i];
+            let (at, mut id) = h.chain.expect("planned with a chain");
+            if at != self.epoch {
+                id = self.carry(id);
+                h.chain = Some((self.epoch, id));
+            }
+            for &c in &h.removable {
+                report(c, parents, id);
+            }
+        }
+    }
+
     /// [`Nested::find_one`] without the memory: runs the producer and
-    /// returns what it reported.
+    /// returns what it reported (the cost left to fill in), and whether
+    /// a hint rests on a removed candidate.
     fn search(
         &mut self,
         cur: &Board,
@@ -256,49 +367,66 @@ impl Nested {
         producer: Producer,
         known: &PotSet,
         report: &mut dyn FnMut(Cand, &[Cand], u32),
-    ) -> Vec<Reported> {
+    ) -> (Outcome, bool) {
         let mut sub = self.sub.take().unwrap_or_default();
         let mut reported = *known;
-        let mut out = Vec::new();
+        let mut out = Outcome {
+            hints: Vec::new(),
+            cost: 0,
+            generation: self.memo.generation,
+        };
+        let mut any = false;
         sub.arena.clear();
         let hints = producers::all_hints(&mut sub, cur, producer);
         for h in &hints {
-            let parents = rule_parents(&mut sub.arena, h, cur, source);
-            if parents.is_empty() {
-                continue;
-            }
+            let needs = needs(&mut sub.arena, h);
+            let parents = parents_of(&needs, cur, source);
             let removable = removable_cands(h);
-            let mut id = None;
-            if !removable.iter().all(|&c| reported.contains(pot(c, false))) {
-                let stored = self.store(&sub.arena, h);
+            let mut chain = None;
+            any |= !parents.is_empty();
+            if !parents.is_empty() && !removable.iter().all(|&c| reported.contains(pot(c, false))) {
+                let id = self.store(&sub.arena, &h.targets, h.complexity);
                 for &c in &removable {
                     reported.insert(pot(c, false));
-                    report(c, &parents, stored);
+                    report(c, &parents, id);
                 }
-                id = Some(stored);
+                chain = Some((self.epoch, id));
             }
-            out.push(Reported {
+            out.hints.push(Reported {
                 removable,
-                parents,
-                id,
+                needs,
+                chain,
             });
         }
         sub.arena.clear();
         self.sub = Some(sub);
-        out
+        (out, any)
     }
 
-    /// Copies the nodes hint `h` rests on out of `arena`; returns its id.
-    fn store(&mut self, arena: &Arena, h: &Hint) -> u32 {
-        let mut copy = std::mem::take(&mut self.copy);
-        copy.start(arena.len());
-        let targets = h
-            .targets
+    /// Copies chain `id` of the previous epoch into this one; returns its
+    /// id here (same nodes, so the same hash).
+    fn carry(&mut self, id: u32) -> u32 {
+        let old = &self.old_chains[id as usize];
+        let targets = self
+            .copy
+            .chain(&self.old_kept, &old.targets, &mut self.kept);
+        self.chains.push(Stored {
+            targets,
+            complexity: old.complexity,
+            hash: old.hash,
+            portable: true,
+        });
+        self.chains.len() as u32 - 1
+    }
+
+    /// Copies the chain concluding at `targets` in `arena` (of complexity
+    /// `complexity`) into [`Nested::kept`]; returns its id.
+    fn store(&mut self, arena: &Arena, targets: &[u32], complexity: u32) -> u32 {
+        let start = self.kept.len() as usize;
+        let targets = self.copy.chain(arena, targets, &mut self.kept);
+        let portable = self.kept.nodes[start..]
             .iter()
-            .map(|&t| copy.node(arena, t, &mut self.kept))
-            .collect::<Vec<_>>();
-        copy.finish();
-        self.copy = copy;
+            .all(|n| n.nested == NO_NESTED);
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for &t in &targets {
             self.kept.ancestors(t, |a, n| {
@@ -308,14 +436,15 @@ impl Nested {
         }
         self.chains.push(Stored {
             targets,
-            complexity: h.complexity,
+            complexity,
             hash,
+            portable,
         });
         self.chains.len() as u32 - 1
     }
 }
 
-/// Where the nodes of one [`Nested::store`] went: a table indexed by
+/// Where the nodes of one [`Copy::chain`] went: a table indexed by
 /// source node, kept between stores and cleared only where it was written
 /// (a store copies a few nodes out of a search of thousands).
 #[derive(Default)]
@@ -327,6 +456,15 @@ struct Copy {
 }
 
 impl Copy {
+    /// Copies the nodes that `targets` rest on from `src` into `dst` (each
+    /// once); returns the targets' indices there.
+    fn chain(&mut self, src: &Arena, targets: &[u32], dst: &mut Arena) -> Vec<u32> {
+        self.start(src.len());
+        let out = targets.iter().map(|&t| self.node(src, t, dst)).collect();
+        self.finish();
+        out
+    }
+
     /// Prepares for a source arena of `len` nodes.
     fn start(&mut self, len: u32) {
         if self.map.len() < len as usize {
@@ -414,36 +552,30 @@ fn region_of(h: usize) -> Region {
     }
 }
 
-/// SE's `getRuleParents`: the candidates of `source` that `cur` lacks and
-/// that a strong link of the hint needs gone (the cell's other digits for
-/// a naked single, the digit's other places for a hidden one).
-fn rule_parents(arena: &mut Arena, h: &Hint, cur: &Board, source: &Board) -> Vec<Cand> {
+/// A place whose candidates, those of the source board that the reduced
+/// board lacks, are parents of a nested hint: a cell (index `cell`: its
+/// lost digits) or a digit in a house (index `81 + house * 9 + digit`:
+/// its lost places there).
+type Need = u16;
+
+/// Where SE's `getRuleParents` reads the parents of hint `h` from, in its
+/// order (a place met again adds nothing): the cell or house of each
+/// strong link of the hint (the cell's other digits for a naked single,
+/// the digit's other places for a hidden one). They depend on the hint
+/// only; [`parents_of`] reads them against a source board.
+fn needs(arena: &mut Arena, h: &Hint) -> Vec<Need> {
     let mut out = Vec::new();
-    let mut seen = [0u64; 12];
+    let mut seen = [0u64; 6];
     let mut add = |cause: Cause, c: Cand| {
         let (cell, d) = (cell_of(c), digit_of(c));
-        let mut push = |x: Cand| {
-            let i = usize::from(x);
-            if seen[i / 64] >> (i % 64) & 1 == 0 {
-                seen[i / 64] |= 1 << (i % 64);
-                out.push(x);
-            }
+        let need = match cause {
+            Cause::Cell => cell,
+            Cause::Region(region) => 81 + house_of(region, cell) * 9 + d,
+            Cause::Assumption | Cause::Advanced => return,
         };
-        match cause {
-            Cause::Cell => {
-                let lost = source.cells[cell] & !cur.cells[cell];
-                for d2 in super::board::digits(lost) {
-                    push(cand(cell, d2));
-                }
-            }
-            Cause::Region(region) => {
-                let h = house_of(region, cell);
-                let lost = source.digits[d] & !cur.digits[d] & HOUSE_BITS[h];
-                for c2 in super::board::cells(lost) {
-                    push(cand(c2, d));
-                }
-            }
-            Cause::Assumption | Cause::Advanced => {}
+        if seen[need / 64] >> (need % 64) & 1 == 0 {
+            seen[need / 64] |= 1 << (need % 64);
+            out.push(need as Need);
         }
     };
     let premise_cause = match h.premise {
@@ -471,6 +603,36 @@ fn rule_parents(arena: &mut Arena, h: &Hint, cur: &Board, source: &Board) -> Vec
                 add(cause, cand_of(node.pot));
             }
         });
+    }
+    out
+}
+
+/// SE's `getRuleParents`: the candidates of `source` that `cur` lacks in
+/// the places of `needs`, each once, in order.
+fn parents_of(needs: &[Need], cur: &Board, source: &Board) -> Vec<Cand> {
+    let mut out = Vec::new();
+    let mut seen = [0u64; 12];
+    let mut push = |x: Cand| {
+        let i = usize::from(x);
+        if seen[i / 64] >> (i % 64) & 1 == 0 {
+            seen[i / 64] |= 1 << (i % 64);
+            out.push(x);
+        }
+    };
+    for &need in needs {
+        let need = usize::from(need);
+        if need < 81 {
+            let lost = source.cells[need] & !cur.cells[need];
+            for d in super::board::digits(lost) {
+                push(cand(need, d));
+            }
+        } else {
+            let (h, d) = ((need - 81) / 9, (need - 81) % 9);
+            let lost = source.digits[d] & !cur.digits[d] & HOUSE_BITS[h];
+            for c in super::board::cells(lost) {
+                push(cand(c, d));
+            }
+        }
     }
     out
 }

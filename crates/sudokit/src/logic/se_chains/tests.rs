@@ -453,3 +453,55 @@ fn nested_memory_changes_no_step() {
         "level 3 replayed {shared} searches after level 2, {alone_replays} alone"
     );
 }
+
+/// Nested searches replayed at a later position of the walk (the memory
+/// outlives a position: see `nested::Memo`) hand out the same hints, with
+/// the same steps, as searches run anew: nested levels 2 to 4 on one
+/// engine through consecutive positions of a hard puzzle's walk, each
+/// compared with the search without gates (and so without the memory) on
+/// a fresh engine; some searches are replayed from an earlier position.
+#[test]
+fn nested_memory_across_positions_changes_no_step() {
+    use super::board::Board;
+    use super::chaining::Engine;
+    use super::producers::{self, Producer};
+    let steps = |engine: &mut Engine, hints: &[super::hint::Hint]| -> Vec<String> {
+        hints
+            .iter()
+            .map(|h| {
+                let step = h.to_step(&mut engine.arena, &mut engine.nested);
+                format!("{} {} {step:?}", h.tenths, h.complexity)
+            })
+            .collect()
+    };
+    let puzzle =
+        "12.4..3..3...1..5...6...1..7...9.....4.6.3.....3..2...5...8.7....7.....5.......98";
+    let (mut pos, _) = first_chain_step(puzzle);
+    let mut engine = Engine::default();
+    let mut carried = 0;
+    for _ in 0..4 {
+        let board = Board::new(&pos.grid, &pos.candidates);
+        engine.clear();
+        for producer in [
+            Producer::Dynamic(2),
+            Producer::Dynamic(3),
+            Producer::Dynamic(4),
+        ] {
+            let hints = producers::hints(&mut engine, &board, producer);
+            let remembered = steps(&mut engine, &hints);
+            let mut fresh = Engine::default();
+            fresh.clear();
+            let hints = producers::ungated(|| producers::hints(&mut fresh, &board, producer));
+            assert_eq!(
+                remembered,
+                steps(&mut fresh, &hints),
+                "{producer:?} at {}",
+                pos.grid
+            );
+        }
+        carried += engine.nested.carried();
+        let step = next_step(&pos).expect("the walk goes on");
+        assert!(pos.apply(&step));
+    }
+    assert!(carried > 0, "no search was replayed at a later position");
+}
