@@ -140,8 +140,9 @@ fn family_se_rating(step: &Step) -> Option<f64> {
 /// for the pattern's digit, in the other houses of the same kind as the one
 /// the digit is confined in (boxes for pointing, rows or columns for
 /// claiming), for a house left with one place by the eliminations; direct
-/// hidden pairs and triples (`HiddenSet` in direct mode) look in their own
-/// house for another digit left with one place outside the set.
+/// hidden pairs and triples (`HiddenSet` in direct mode) look in each house
+/// where the set is hidden (its box, then its line, as SE meets them) for
+/// another digit left with one place outside the set.
 pub fn se_direct_single(
     step: &Step,
     grid: &Grid,
@@ -152,7 +153,7 @@ pub fn se_direct_single(
         return None;
     }
     let houses: Vec<House> = match step.technique {
-        T::HiddenPair | T::HiddenTriple => step.houses.first().copied().into_iter().collect(),
+        T::HiddenPair | T::HiddenTriple => hidden_set_houses(step, candidates),
         T::LockedCandidatesPointing | T::LockedCandidatesClaiming => {
             let base = *step.houses.first()?;
             let same_kind = |h: &House| std::mem::discriminant(h) == std::mem::discriminant(&base);
@@ -187,6 +188,32 @@ pub fn se_direct_single(
                 }
             })
     })
+}
+
+/// The houses where the hidden set of `step` is hidden, in the order SE's
+/// `HiddenSet` meets them (boxes, columns, rows): a set in a box and a
+/// line is one step here, but SE looks for the single in each house.
+fn hidden_set_houses(step: &Step, candidates: &Candidates) -> Vec<House> {
+    let Some(&found) = step.houses.first() else {
+        return Vec::new();
+    };
+    let digits = step.digits.bits();
+    let mut houses: Vec<House> = House::all()
+        .filter(|h| step.cells.iter().all(|c| c.houses().contains(h)))
+        .filter(|&h| {
+            h == found
+                || h.cells()
+                    .iter()
+                    .filter(|c| !step.cells.contains(c))
+                    .all(|&c| candidates.get(c).bits() & digits == 0)
+        })
+        .collect();
+    houses.sort_by_key(|h| match h {
+        House::Box(_) => 0,
+        House::Column(_) => 1,
+        House::Row(_) => 2,
+    });
+    houses
 }
 
 /// The numeric rating: SE's number, or a lower bound for a puzzle beyond
@@ -645,6 +672,52 @@ mod tests {
         let (step, cands) = claiming(&[at(0, 0), at(0, 1), at(1, 0), at(1, 4), at(1, 8)]);
         assert_eq!(se_direct_single(&step, &grid, &cands), None);
         assert_eq!(se_rating(&step, &grid, &cands), 2.8);
+    }
+
+    /// A hidden pair of a box that is hidden in a column too is one step
+    /// here, but SE's direct hidden pairs look for the single in the box,
+    /// then in the column: the pair is direct when the column has one.
+    #[test]
+    fn a_hidden_pair_is_direct_through_its_line_too() {
+        let grid = Grid::empty();
+        let at = |r, c| Cell::at(r, c).unwrap();
+        let digit = |d| Digit::new(d).unwrap();
+        let mut cands = Candidates::from_grid(&grid);
+        // 1 and 2 only in r1c1 and r2c1, in box 1 and in column 1.
+        for c in Cell::all().filter(|&c| c != at(0, 0) && c != at(1, 0)) {
+            cands.remove(c, digit(1));
+            cands.remove(c, digit(2));
+        }
+        // 3 in column 1 only in r1c1 and r9c1: r9c1 once the pair keeps r1c1.
+        for c in Cell::all().filter(|c| c.col() == 0 && ![0, 8].contains(&c.row())) {
+            cands.remove(c, digit(3));
+        }
+        let step = crate::logic::find_steps(Technique::HiddenPair, &grid, &cands)
+            .into_iter()
+            .find(|s| s.cells == [at(0, 0), at(1, 0)])
+            .expect("the hidden pair");
+        assert_eq!(step.houses, [House::box_at(0).unwrap()]);
+        assert_eq!(
+            hidden_set_houses(&step, &cands),
+            [House::box_at(0).unwrap(), House::column_at(0).unwrap()]
+        );
+        assert_eq!(
+            se_direct_single(&step, &grid, &cands),
+            Some((at(8, 0), digit(3)))
+        );
+    }
+
+    /// On this top1465 puzzle (line 58) SE 1.2.1 (run on 2026-11-27)
+    /// rates 2.6/1.2/1.2: after two pointings, a hidden pair of box 4 is
+    /// direct through its column. Taken as an ordinary hidden pair (3.4) it
+    /// rated 3.4.
+    #[test]
+    fn a_hidden_pair_direct_through_its_column_rates_as_se() {
+        let puzzle = grid(
+            "2.8.5.......7...4.3........5...2.9.......1......6......7.1.4.6.......3.2.1.......",
+        );
+        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
+        assert_eq!(g.se.to_string(), "ED=2.6/1.2/1.2");
     }
 
     #[test]
