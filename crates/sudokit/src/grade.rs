@@ -536,6 +536,9 @@ fn se_next(pos: &Position, order: &[(Technique, (u8, f64))]) -> Option<(f64, Ste
             break;
         }
         for step in pos.steps(technique) {
+            if !crate::logic::uniqueness::se_sees(&step, &pos.candidates) {
+                continue;
+            }
             let r = se_rating(&step, &pos.grid, &pos.candidates);
             let key = (se_producer(technique, r), r);
             if best.as_ref().is_none_or(|(b, _)| se_cmp(key, *b).is_lt()) {
@@ -718,6 +721,19 @@ mod tests {
         );
         let g = grade(&puzzle, &GradeOptions::default()).unwrap();
         assert_eq!(g.se.to_string(), "ED=2.6/1.2/1.2");
+    }
+
+    /// On this random minimal puzzle SE 1.2.1 (run on 2026-11-27) rates
+    /// 6.6/1.2/1.2: after a unique rectangle of type 1 one corner of the
+    /// next rectangle (r1c2) no longer holds 5, so SE's loops miss the type
+    /// 4 on 1/5 that the grid still allows, and SE needs a 6.6 chain.
+    #[test]
+    fn rectangles_need_the_pair_in_every_corner_for_se() {
+        let puzzle = grid(
+            "7.6....9....3..7....46......3.95...269.7.41...4............8.3...1.....4.6...2..1",
+        );
+        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
+        assert_eq!(g.se.to_string(), "ED=6.6/1.2/1.2");
     }
 
     #[test]

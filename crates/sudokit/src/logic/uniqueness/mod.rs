@@ -689,6 +689,31 @@ pub(crate) fn se_rating(step: &Step) -> Option<f64> {
     }
 }
 
+/// Whether SE's `UniqueLoops` would see the rectangle of `step` (a unique
+/// rectangle step): SE builds its loops from cells that hold both digits of
+/// the pair as candidates, while the rectangles here (as HoDoKu's) need the
+/// pair only allowed by the grid, so a corner that lost one of the digits
+/// still makes one. Steps of other techniques are seen.
+pub(crate) fn se_sees(step: &Step, candidates: &Candidates) -> bool {
+    use Technique as T;
+    let rectangle = matches!(
+        step.technique,
+        T::UniqueRectangle1
+            | T::UniqueRectangle2
+            | T::UniqueRectangle3
+            | T::UniqueRectangle4
+            | T::UniqueRectangle5
+            | T::UniqueRectangle6
+    );
+    let pair = step.digits.bits();
+    !rectangle
+        || step
+            .cells
+            .iter()
+            .take(4)
+            .all(|&c| candidates.get(c).bits() & pair == pair)
+}
+
 /// The reason part of the text of `step` (a step of this family), in
 /// `lang`, for the techniques whose words live here (SE's unique loops and
 /// BUG types); `None` leaves the text to [`crate::logic::explain`].
