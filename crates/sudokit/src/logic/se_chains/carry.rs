@@ -461,15 +461,7 @@ mod tests {
     /// the hints a fresh engine gives, with the same chains.
     #[test]
     fn carried_searches_find_what_fresh_ones_find() {
-        let steps = |engine: &mut Engine, hints: &[super::super::hint::Hint]| -> Vec<String> {
-            hints
-                .iter()
-                .map(|h| {
-                    let step = h.to_step(&mut engine.arena, &mut engine.nested);
-                    format!("{} {} {step:?}", h.tenths, h.complexity)
-                })
-                .collect()
-        };
+        let steps = super::super::step_texts;
         let producers = [Producer::Nishio, Producer::Multiple, Producer::Dynamic(0)];
         let mut engine = Engine::default();
         let mut fresh = Engine::default();

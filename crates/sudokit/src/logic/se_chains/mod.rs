@@ -66,6 +66,19 @@ fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
+/// The tests' view of hints as steps (with nested chains), rating and
+/// complexity, to compare two searches' hints.
+#[cfg(test)]
+fn step_texts(engine: &mut chaining::Engine, hints: &[hint::Hint]) -> Vec<String> {
+    hints
+        .iter()
+        .map(|h| {
+            let step = h.to_step(&mut engine.arena, &mut engine.nested);
+            format!("{} {} {step:?}", h.tenths, h.complexity)
+        })
+        .collect()
+}
+
 /// The techniques of this family that are implemented.
 pub const IMPLEMENTED: &[Technique] = &[
     Technique::BidirectionalXCycle,

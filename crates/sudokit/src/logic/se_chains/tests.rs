@@ -383,15 +383,7 @@ fn nested_memory_changes_no_step() {
     use super::board::Board;
     use super::chaining::Engine;
     use super::producers::{self, Producer};
-    let steps = |engine: &mut Engine, hints: &[super::hint::Hint]| -> Vec<String> {
-        hints
-            .iter()
-            .map(|h| {
-                let step = h.to_step(&mut engine.arena, &mut engine.nested);
-                format!("{} {} {step:?}", h.tenths, h.complexity)
-            })
-            .collect()
-    };
+    let steps = super::step_texts;
     let mut replays = 0;
     let (mut shared, mut alone_replays) = (0, 0);
     let puzzles = [
@@ -465,15 +457,7 @@ fn nested_memory_across_positions_changes_no_step() {
     use super::board::Board;
     use super::chaining::Engine;
     use super::producers::{self, Producer};
-    let steps = |engine: &mut Engine, hints: &[super::hint::Hint]| -> Vec<String> {
-        hints
-            .iter()
-            .map(|h| {
-                let step = h.to_step(&mut engine.arena, &mut engine.nested);
-                format!("{} {} {step:?}", h.tenths, h.complexity)
-            })
-            .collect()
-    };
+    let steps = super::step_texts;
     let puzzle =
         "12.4..3..3...1..5...6...1..7...9.....4.6.3.....3..2...5...8.7....7.....5.......98";
     let (mut pos, _) = first_chain_step(puzzle);
