@@ -423,7 +423,7 @@ pub fn se_producer(technique: Technique, rating: f64) -> u8 {
         T::NakedQuad => 16,
         T::Jellyfish => 17,
         T::HiddenQuad => 18,
-        T::BugPlusOne | T::Bug2 | T::Bug3 | T::Bug4 => 19,
+        T::BugPlusOne | T::Bug1 | T::Bug2 | T::Bug3 | T::Bug4 => 19,
         T::AlignedPairExclusion => 20,
         T::BidirectionalXCycle
         | T::BidirectionalYCycle

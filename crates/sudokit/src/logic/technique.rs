@@ -723,6 +723,16 @@ techniques! {
         se_only(Uniqueness, 8604, OFF, se(4.6)),
         "A deadly loop of 6 or more cells, type 4 as for unique rectangles",
         "Un bucle mortal de 6 o más casillas, tipo 4 como en los rectángulos únicos";
+    /// Sudoku Explainer's BUG type 1: without their BUG digits the cells
+    /// would form a bivalue universal grave, and one cell holds every BUG
+    /// digit, so it keeps one of them and loses its other candidates (one
+    /// BUG digit: BUG+1's placement; SE also takes a cell of four or more
+    /// candidates with several BUG digits). Evidence: `cells` and `fins` =
+    /// [the BUG cell], `digits` = its BUG digits.
+    Bug1 = "bug-1", "BUG type 1", "BUG tipo 1",
+        se_only(Uniqueness, 8605, OFF, se(5.6)),
+        "Bivalue universal grave, type 1: the one BUG cell keeps only its BUG digits",
+        "Tumba universal bivalor, tipo 1: la única casilla BUG conserva solo sus dígitos BUG";
     /// Sudoku Explainer's BUG type 2: without their BUG digits the cells
     /// would form a bivalue universal grave; all BUG cells have the same one
     /// BUG digit, which leaves every cell seeing them all. Evidence for
@@ -730,14 +740,14 @@ techniques! {
     /// then lists the other cells of the naked subset), `digits` = the BUG
     /// digits.
     Bug2 = "bug-2", "BUG type 2", "BUG tipo 2",
-        se_only(Uniqueness, 8605, OFF, se(5.7)),
+        se_only(Uniqueness, 8606, OFF, se(5.7)),
         "Bivalue universal grave, type 2",
         "Tumba universal bivalor, tipo 2";
     /// Sudoku Explainer's BUG type 3: the BUG cells share a house (`houses` =
     /// [it]) and, as one cell holding the BUG digits, form a naked subset
     /// with other cells of it (SE: 5.7 + 0.1 per subset digit beyond one).
     Bug3 = "bug-3", "BUG type 3", "BUG tipo 3",
-        se_only(Uniqueness, 8606, OFF, se(5.8)),
+        se_only(Uniqueness, 8607, OFF, se(5.8)),
         "Bivalue universal grave, type 3",
         "Tumba universal bivalor, tipo 3";
     /// Sudoku Explainer's BUG type 4: two BUG cells in one house (`houses` =
@@ -745,7 +755,7 @@ techniques! {
     /// there (`links` = [that strong link]): each keeps only that digit and
     /// its BUG digits.
     Bug4 = "bug-4", "BUG type 4", "BUG tipo 4",
-        se_only(Uniqueness, 8607, OFF, se(5.7)),
+        se_only(Uniqueness, 8608, OFF, se(5.7)),
         "Bivalue universal grave, type 4",
         "Tumba universal bivalor, tipo 4";
     /// Sudoku Explainer's aligned pair exclusion (see
@@ -753,114 +763,114 @@ techniques! {
     /// cells, then the excluding cells (seeing both) that rule out some way
     /// to fill them.
     AlignedPairExclusion = "aligned-pair-exclusion", "Aligned pair exclusion", "Exclusión de par alineado",
-        se_only(Exclusion, 8608, OFF, se(6.2)),
+        se_only(Exclusion, 8609, OFF, se(6.2)),
         "Two cells seeing each other: combinations that empty a bivalue cell they both see are excluded",
         "Dos casillas que se ven: se excluyen las combinaciones que vaciarían una casilla bivalor que ambas ven";
     /// Sudoku Explainer's Bidirectional X-Cycle (6.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     BidirectionalXCycle = "bidirectional-x-cycle", "Bidirectional X-Cycle", "Ciclo X bidireccional",
-        se_only(SeChains, 8609, OFF, se(6.5)),
+        se_only(SeChains, 8610, OFF, se(6.5)),
         "A closed loop on one digit: weak links become strong",
         "Un ciclo cerrado de un dígito: los enlaces débiles se vuelven fuertes";
     /// Sudoku Explainer's Bidirectional Y-Cycle (6.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     BidirectionalYCycle = "bidirectional-y-cycle", "Bidirectional Y-Cycle", "Ciclo Y bidireccional",
-        se_only(SeChains, 8610, OFF, se(6.5)),
+        se_only(SeChains, 8611, OFF, se(6.5)),
         "A closed loop of bivalue cells",
         "Un ciclo cerrado de casillas bivalor";
     /// Sudoku Explainer's Forcing X-Chain (6.6 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     ForcingXChain = "forcing-x-chain", "Forcing X-Chain", "Cadena X forzada",
-        se_only(SeChains, 8611, OFF, se(6.6)),
+        se_only(SeChains, 8612, OFF, se(6.6)),
         "A chain on one digit forcing a conclusion both ways",
         "Una cadena de un dígito que fuerza una conclusión en ambos sentidos";
     /// Sudoku Explainer's Forcing Y-Chain (6.6 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     ForcingYChain = "forcing-y-chain", "Forcing Y-Chain", "Cadena Y forzada",
-        se_only(SeChains, 8612, OFF, se(6.6)),
+        se_only(SeChains, 8613, OFF, se(6.6)),
         "A chain of bivalue cells forcing a conclusion",
         "Una cadena de casillas bivalor que fuerza una conclusión";
     /// Sudoku Explainer's Bidirectional cycle (7.0 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     BidirectionalCycle = "bidirectional-cycle", "Bidirectional cycle", "Ciclo bidireccional",
-        se_only(SeChains, 8613, OFF, se(7.0)),
+        se_only(SeChains, 8614, OFF, se(7.0)),
         "A closed loop mixing digit and cell links",
         "Un ciclo cerrado que mezcla enlaces de dígito y de casilla";
     /// Sudoku Explainer's Forcing chain (7.0 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     ForcingXyChain = "forcing-xy-chain", "Forcing chain", "Cadena forzada (SE)",
-        se_only(SeChains, 8614, OFF, se(7.0)),
+        se_only(SeChains, 8615, OFF, se(7.0)),
         "A chain mixing digit and cell links forcing a conclusion",
         "Una cadena que mezcla enlaces de dígito y de casilla y fuerza una conclusión";
     /// Sudoku Explainer's Nishio forcing chain (7.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     NishioForcingChain = "nishio-forcing-chain", "Nishio forcing chain", "Cadena forzada Nishio",
-        se_only(SeChains, 8615, OFF, se(7.5)),
+        se_only(SeChains, 8616, OFF, se(7.5)),
         "Assuming a candidate makes a digit lose every place: it is false",
         "Suponer un candidato deja a un dígito sin sitio: es falso";
     /// Sudoku Explainer's aligned triplet exclusion. Evidence: `cells` = the
     /// three cells, then the excluding cells (seeing all three) that rule
     /// out some way to fill them.
     AlignedTripletExclusion = "aligned-triplet-exclusion", "Aligned triplet exclusion", "Exclusión de trío alineado",
-        se_only(Exclusion, 8616, OFF, se(7.5)),
+        se_only(Exclusion, 8617, OFF, se(7.5)),
         "Three cells: combinations that empty a cell they all see are excluded",
         "Tres casillas: se excluyen las combinaciones que vaciarían una casilla que todas ven";
     /// Sudoku Explainer's cell forcing chains (8.0 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     CellForcingChains = "cell-forcing-chains", "Cell forcing chains", "Cadenas forzadas de casilla",
-        se_only(SeChains, 8617, OFF, se(8.0)),
+        se_only(SeChains, 8618, OFF, se(8.0)),
         "Every candidate of a cell leads to the same conclusion",
         "Cada candidato de una casilla lleva a la misma conclusión";
     /// Sudoku Explainer's region forcing chains (8.0 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     RegionForcingChains = "region-forcing-chains", "Region forcing chains", "Cadenas forzadas de unidad",
-        se_only(SeChains, 8618, OFF, se(8.0)),
+        se_only(SeChains, 8619, OFF, se(8.0)),
         "Every place of a digit in a house leads to the same conclusion",
         "Cada sitio de un dígito en una unidad lleva a la misma conclusión";
     /// Sudoku Explainer's contradiction forcing chains (8.0 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     ContradictionForcingChains = "contradiction-forcing-chains", "Contradiction forcing chains", "Cadenas forzadas por contradicción",
-        se_only(SeChains, 8619, OFF, se(8.0)),
+        se_only(SeChains, 8620, OFF, se(8.0)),
         "A candidate implies a contradiction",
         "Un candidato implica una contradicción";
     /// Sudoku Explainer's double forcing chains (8.0 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     DoubleForcingChains = "double-forcing-chains", "Double forcing chains", "Cadenas forzadas dobles",
-        se_only(SeChains, 8620, OFF, se(8.0)),
+        se_only(SeChains, 8621, OFF, se(8.0)),
         "A candidate true and false both imply the same conclusion",
         "Un candidato verdadero y falso implican la misma conclusión";
     /// Sudoku Explainer's dynamic cell forcing chains (8.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     DynamicCellForcingChains = "dynamic-cell-forcing-chains", "Dynamic cell forcing chains", "Cadenas forzadas dinámicas de casilla",
-        se_only(SeChains, 8621, ON, se(8.5)),
+        se_only(SeChains, 8622, ON, se(8.5)),
         "Every candidate of a cell leads to the same conclusion",
         "Cada candidato de una casilla lleva a la misma conclusión";
     /// Sudoku Explainer's dynamic region forcing chains (8.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     DynamicRegionForcingChains = "dynamic-region-forcing-chains", "Dynamic region forcing chains", "Cadenas forzadas dinámicas de unidad",
-        se_only(SeChains, 8622, ON, se(8.5)),
+        se_only(SeChains, 8623, ON, se(8.5)),
         "Every place of a digit in a house leads to the same conclusion",
         "Cada sitio de un dígito en una unidad lleva a la misma conclusión";
     /// Sudoku Explainer's dynamic contradiction forcing chains (8.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     DynamicContradictionForcingChains = "dynamic-contradiction-forcing-chains", "Dynamic contradiction forcing chains", "Cadenas forzadas dinámicas por contradicción",
-        se_only(SeChains, 8623, ON, se(8.5)),
+        se_only(SeChains, 8624, ON, se(8.5)),
         "A candidate implies a contradiction",
         "Un candidato implica una contradicción";
     /// Sudoku Explainer's dynamic double forcing chains (8.5 + length bonus). Evidence: `chains` = one Eureka chain per branch (premise first), then those of nested chains; `links` = one link into every potential a branch rests on, from the one it was first deduced from (so SE's complexity is `links` plus the chains that are not loops).
     DynamicDoubleForcingChains = "dynamic-double-forcing-chains", "Dynamic double forcing chains", "Cadenas forzadas dinámicas dobles",
-        se_only(SeChains, 8624, ON, se(8.5)),
+        se_only(SeChains, 8625, ON, se(8.5)),
         "A candidate true and false both imply the same conclusion",
         "Un candidato verdadero y falso implican la misma conclusión";
     /// Sudoku Explainer's dynamic forcing chains (+), nesting level 1 (9.0 + length bonus). Evidence as for dynamic forcing chains.
     DynamicForcingChainsPlus = "dynamic-forcing-chains-plus", "Dynamic forcing chains (+)", "Cadenas forzadas dinámicas (+)",
-        se_only(SeChains, 8625, ON, se(9.0)),
+        se_only(SeChains, 8626, ON, se(9.0)),
         "Dynamic forcing chains that also use locked candidates, subsets and fish inside",
         "Cadenas forzadas dinámicas que usan también candidatos bloqueados, subconjuntos y peces dentro";
     /// Sudoku Explainer's nested forcing chains of its nesting level 2, "Dynamic Forcing Chains (+ Forcing Chains)" (9.5 + length bonus): dynamic forcing chains (+) that, when nothing else follows, run SE's forcing chains and cycles on the candidates left. Evidence as for dynamic forcing chains; `chains` holds the branches, then every nested chain used (its branches, then its own nested chains), and `links` those of each; SE's complexity counts the nested chains' too.
     NestedForcingChains1 = "nested-forcing-chains-1", "Nested forcing chains (level 1)", "Cadenas forzadas anidadas (nivel 1)",
-        se_only(SeChains, 8626, ON, se(9.5)),
+        se_only(SeChains, 8627, ON, se(9.5)),
         "Dynamic forcing chains that use forcing chains and cycles inside",
         "Cadenas forzadas dinámicas que usan dentro cadenas forzadas y ciclos";
     /// Sudoku Explainer's nested forcing chains of its nesting level 3, "Dynamic Forcing Chains (+ Multiple Forcing Chains)" (10.0 + length bonus): as level 1, then SE's (static) cell and region forcing chains inside. Evidence as for nested forcing chains (level 1).
     NestedForcingChains2 = "nested-forcing-chains-2", "Nested forcing chains (level 2)", "Cadenas forzadas anidadas (nivel 2)",
-        se_only(SeChains, 8627, ON, se(10.0)),
+        se_only(SeChains, 8628, ON, se(10.0)),
         "Dynamic forcing chains that use forcing chains and multiple forcing chains inside",
         "Cadenas forzadas dinámicas que usan dentro cadenas forzadas y cadenas forzadas múltiples";
     /// Sudoku Explainer's nested forcing chains of its nesting level 4, "Dynamic Forcing Chains (+ Dynamic Forcing Chains)" (10.5 + length bonus): dynamic forcing chains (+) that run SE's dynamic forcing chains inside. Evidence as for nested forcing chains (level 1).
     NestedForcingChains3 = "nested-forcing-chains-3", "Nested forcing chains (level 3)", "Cadenas forzadas anidadas (nivel 3)",
-        se_only(SeChains, 8628, ON, se(10.5)),
+        se_only(SeChains, 8629, ON, se(10.5)),
         "Dynamic forcing chains that use dynamic forcing chains inside",
         "Cadenas forzadas dinámicas que usan dentro cadenas forzadas dinámicas";
     /// Sudoku Explainer's nested forcing chains of its nesting level 5, "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))" (11.0 + length bonus): dynamic forcing chains (+) that run SE's dynamic forcing chains, then its nested forcing chains (level 1), inside. Evidence as for nested forcing chains (level 1).
     NestedForcingChains4 = "nested-forcing-chains-4", "Nested forcing chains (level 4)", "Cadenas forzadas anidadas (nivel 4)",
-        se_only(SeChains, 8629, ON, se(11.0)),
+        se_only(SeChains, 8630, ON, se(11.0)),
         "Dynamic forcing chains that use dynamic forcing chains and nested forcing chains (level 1) inside",
         "Cadenas forzadas dinámicas que usan dentro cadenas forzadas dinámicas y cadenas forzadas anidadas (nivel 1)";
 }

@@ -58,7 +58,7 @@ const GROUPS: &[Group] = {
         Group(&[T::NakedQuad], false),
         Group(&[T::Jellyfish], false),
         Group(&[T::HiddenQuad], false),
-        Group(&[T::BugPlusOne, T::Bug2, T::Bug3, T::Bug4], false),
+        Group(&[T::BugPlusOne, T::Bug1, T::Bug2, T::Bug3, T::Bug4], false),
         Group(&[T::AlignedPairExclusion], false),
         Group(
             &[

@@ -1,6 +1,6 @@
-//! Sudoku Explainer's bivalue universal grave, types 2 to 4, found as SE
-//! 1.2.1's `BivalueUniversalGrave` finds them (type 1 is HoDoKu's BUG+1,
-//! [`Technique::BugPlusOne`]).
+//! Sudoku Explainer's bivalue universal grave, types 1 to 4, found as SE
+//! 1.2.1's `BivalueUniversalGrave` finds them (HoDoKu's BUG+1,
+//! [`Technique::BugPlusOne`], is the type 1 of a cell of three candidates).
 //!
 //! A BUG is a position where every empty cell has two candidates and every
 //! candidate appears twice in each house where it appears: it has no unique
@@ -8,7 +8,8 @@
 //! nor twice; each must have exactly one place in a cell with three or more
 //! candidates (a "BUG cell", the digit being one of its "BUG digits");
 //! without the BUG digits the position must be a BUG. Then at least one BUG
-//! digit is true, and with two or more BUG cells:
+//! digit is true. With one BUG cell (type 1) it keeps only its BUG digits;
+//! with two or more:
 //! - type 2: one BUG digit in all of them: cells seeing all BUG cells lose
 //!   it;
 //! - type 3: the BUG cells in one house: one of them holds a BUG digit, so
@@ -80,13 +81,16 @@ fn bug_cells(candidates: &Candidates) -> Option<(Vec<(Cell, u16)>, u16)> {
     (bivalue && twice && !found.is_empty()).then_some((found, all))
 }
 
-/// Every step of `technique` (`Bug2`, `Bug3` or `Bug4`) on the position.
+/// Every step of `technique` (`Bug1` to `Bug4`) on the position.
 pub(super) fn find(technique: Technique, candidates: &Candidates) -> Vec<Step> {
     let Some((bugs, all)) = bug_cells(candidates) else {
         return Vec::new();
     };
-    if bugs.len() < 2 {
-        return Vec::new(); // type 1
+    if let [(bug, _)] = bugs[..] {
+        return match technique {
+            Technique::Bug1 => type1(candidates, bug, all).into_iter().collect(),
+            _ => Vec::new(),
+        };
     }
     let cells: Vec<Cell> = bugs.iter().map(|&(c, _)| c).collect();
     let common = seeing_all(&cells);
@@ -122,6 +126,15 @@ fn step(technique: Technique, cells: &[Cell], all: u16) -> Step {
         .with_digits(DigitSet::from_bits(all));
     step.fins = cells.to_vec();
     step
+}
+
+/// The one BUG cell keeps only its BUG digits `all` (SE's `Bug1Hint`).
+fn type1(candidates: &Candidates, bug: Cell, all: u16) -> Option<Step> {
+    let mut step = step(Technique::Bug1, &[bug], all);
+    for d in DigitSet::from_bits(candidates.get(bug).bits() & !all).iter() {
+        step = step.eliminate(bug, d);
+    }
+    step.is_productive().then_some(step)
 }
 
 fn type2(candidates: &Candidates, cells: &[Cell], all: u16, common: u128) -> Option<Step> {
@@ -210,10 +223,11 @@ fn house(h: usize) -> House {
     House::from_index(h).expect("house indices are < 27")
 }
 
-/// SE's rating of a BUG step: 5.7 for types 2 and 4; 5.7 plus 0.1 per
-/// digit of the naked subset beyond the first for type 3.
+/// SE's rating of a BUG step: 5.6 for type 1, 5.7 for types 2 and 4; 5.7
+/// plus 0.1 per digit of the naked subset beyond the first for type 3.
 pub(super) fn rating(step: &Step) -> Option<f64> {
     Some(match step.technique {
+        Technique::Bug1 => 5.6,
         Technique::Bug2 | Technique::Bug4 => 5.7,
         Technique::Bug3 => {
             let tenths = 57 + step.cells.len().saturating_sub(step.fins.len());
@@ -322,6 +336,47 @@ mod tests {
             "",
         );
         assert!(bug_cells(&cands).is_none());
+        for t in [T::Bug1, T::Bug2, T::Bug3, T::Bug4] {
+            assert!(find(t, &cands).is_empty(), "{t}");
+        }
+    }
+
+    /// top1465 line 226 after SE's 42nd step: r3c2 (4679) is the only cell
+    /// of more than two candidates, and without 6 and 7 there the position
+    /// would be a BUG: it keeps 6 or 7 (SE: BUG type 1, 5.6). HoDoKu's
+    /// BUG+1 wants a cell of three candidates.
+    /// The candidates of 81 cells, `0` for a solved one.
+    fn pencil_marks(text: &str) -> Candidates {
+        let mut cands = Candidates::from_grid(&crate::grid::Grid::empty());
+        for (i, t) in text.split_whitespace().enumerate() {
+            let digits = if t == "0" {
+                DigitSet::from_bits(0)
+            } else {
+                ds(t)
+            };
+            cands.set(cell(i as u8), digits);
+        }
+        cands
+    }
+
+    #[test]
+    fn type1_keeps_several_bug_digits() {
+        let cands = pencil_marks(
+            "38 68 0 0 36 0 0 0 0 0 47 39 0 0 39 0 0 47 27 4679 26 0 69 0 47 0 0 \
+             0 0 0 0 39 39 0 0 0 79 0 69 57 0 48 0 56 48 23 67 23 57 48 0 48 56 0 \
+             0 0 0 0 0 0 78 0 78 89 89 0 0 0 0 0 0 0 0 0 0 0 48 48 0 0 0",
+        );
+        let steps = find(T::Bug1, &cands);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(
+            sorted(steps[0].eliminations.clone()),
+            elims("r3c2<>4 r3c2<>9")
+        );
+        assert_eq!(
+            (steps[0].fins.clone(), steps[0].digits),
+            (cells("r3c2"), ds("67"))
+        );
+        assert_eq!(se_rating(&steps[0]), Some(5.6));
         for t in [T::Bug2, T::Bug3, T::Bug4] {
             assert!(find(t, &cands).is_empty(), "{t}");
         }
@@ -330,7 +385,7 @@ mod tests {
     #[test]
     fn bugs_are_sound_and_fire() {
         let random = sample("random_minimal_2000.txt");
-        for t in [T::Bug2, T::Bug3, T::Bug4] {
+        for t in [T::Bug1, T::Bug2, T::Bug3, T::Bug4] {
             assert!(check_technique(t, &random[..1000]) > 0, "{t}");
         }
     }

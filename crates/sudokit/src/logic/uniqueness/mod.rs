@@ -47,6 +47,7 @@ pub const IMPLEMENTED: &[Technique] = &[
     Technique::UniqueLoop2,
     Technique::UniqueLoop3,
     Technique::UniqueLoop4,
+    Technique::Bug1,
     Technique::Bug2,
     Technique::Bug3,
     Technique::Bug4,
@@ -75,7 +76,7 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
             || unique_loops::se_steps(candidates),
             |found| unique_loops::of_type(found, technique),
         ),
-        T::Bug2 | T::Bug3 | T::Bug4 => bug::find(technique, candidates),
+        T::Bug1 | T::Bug2 | T::Bug3 | T::Bug4 => bug::find(technique, candidates),
         _ => Vec::new(),
     }
 }
@@ -684,7 +685,7 @@ pub(crate) fn se_rating(step: &Step) -> Option<f64> {
         T::UniqueLoop1 | T::UniqueLoop2 | T::UniqueLoop3 | T::UniqueLoop4 => {
             unique_loops::rating(step)
         }
-        T::Bug2 | T::Bug3 | T::Bug4 => bug::rating(step),
+        T::Bug1 | T::Bug2 | T::Bug3 | T::Bug4 => bug::rating(step),
         _ => None,
     }
 }

@@ -1,12 +1,12 @@
 //! The words of Sudoku Explainer's uniqueness tests (unique loops, BUG
-//! types 2 to 4), in English and Spanish.
+//! types 1 to 4), in English and Spanish.
 
 use crate::classic::trace::Lang;
 use crate::grid::{Cell, House};
 use crate::logic::explain::{cell_list, digit_list, house_name};
 use crate::logic::{Step, Technique};
 
-/// The reason part of the text of a unique loop or BUG 2-4 step; `None`
+/// The reason part of the text of a unique loop or BUG step; `None`
 /// for other techniques.
 pub(super) fn reason(step: &Step, lang: Lang) -> Option<String> {
     use Technique as T;
@@ -14,7 +14,7 @@ pub(super) fn reason(step: &Step, lang: Lang) -> Option<String> {
         T::UniqueLoop1 | T::UniqueLoop2 | T::UniqueLoop3 | T::UniqueLoop4 => {
             loop_reason(step, lang)
         }
-        T::Bug2 | T::Bug3 | T::Bug4 => bug_reason(step, lang),
+        T::Bug1 | T::Bug2 | T::Bug3 | T::Bug4 => bug_reason(step, lang),
         _ => None,
     }
 }
@@ -148,6 +148,13 @@ fn bug_reason(step: &Step, lang: Lang) -> Option<String> {
         )
     };
     let rest = match step.technique {
+        Technique::Bug1 => {
+            if es {
+                format!("; {bugs} es uno de {extras} y pierde el resto")
+            } else {
+                format!("; {bugs} is one of {extras} and loses the rest")
+            }
+        }
         Technique::Bug2 => {
             if es {
                 format!("; una de ellas es {extras}, así que quien las vea todas lo pierde")
