@@ -527,26 +527,35 @@ fn se_walk(start: Position, options: &Options) -> SeRatings {
 /// hint by placing its single only: the eliminations that led to it stay in
 /// the grid, and a later step may have to make them again.
 fn se_next(pos: &Position, order: &[(Technique, (u8, f64))]) -> Option<(f64, Step)> {
-    let mut best: Option<((u8, f64), Step)> = None;
+    use crate::logic::uniqueness::{se_sees, se_tie};
+    use std::cmp::Ordering::{Greater, Less};
+    let mut best: Option<((u8, f64), (u8, u8), Step)> = None;
     for &(technique, floor) in order {
-        if best
-            .as_ref()
-            .is_some_and(|(key, _)| se_cmp(*key, floor).is_le())
-        {
+        // A later technique of the same floor may only come first by the
+        // order of SE's unique loops.
+        if best.as_ref().is_some_and(|(key, tie, _)| {
+            se_cmp(*key, floor)
+                .then(if *tie == (0, 0) { Less } else { Greater })
+                .is_lt()
+        }) {
             break;
         }
         for step in pos.steps(technique) {
-            if !crate::logic::uniqueness::se_sees(&step, &pos.candidates) {
+            if !se_sees(&step, &pos.candidates) {
                 continue;
             }
             let r = se_rating(&step, &pos.grid, &pos.candidates);
             let key = (se_producer(technique, r), r);
-            if best.as_ref().is_none_or(|(b, _)| se_cmp(key, *b).is_lt()) {
-                best = Some((key, step));
+            let tie = se_tie(&step, &pos.candidates);
+            if best
+                .as_ref()
+                .is_none_or(|(b, t, _)| se_cmp(key, *b).then(tie.cmp(t)).is_lt())
+            {
+                best = Some((key, tie, step));
             }
         }
     }
-    let ((_, r), step) = best?;
+    let ((_, r), _, step) = best?;
     let step = match se_direct_single(&step, &pos.grid, &pos.candidates) {
         Some((cell, digit)) if r < step.technique.facts().se.rating => {
             Step::new(Technique::HiddenSingle).place(cell, digit)
@@ -734,6 +743,30 @@ mod tests {
         );
         let g = grade(&puzzle, &GradeOptions::default()).unwrap();
         assert_eq!(g.se.to_string(), "ED=6.6/1.2/1.2");
+    }
+
+    /// Random minimal line 421: SE 1.2.1 (run on 2026-11-27) rates
+    /// 7.1/1.2/1.2. Two unique rectangles of type 4 rate 4.5 at its 22nd
+    /// step; SE takes the one on 1/7 (found from r7c1) before the one on
+    /// 1/4 (found from r8c4), and the walk after the other needs a 7.2.
+    #[test]
+    fn equal_rectangles_come_in_the_order_se_finds_them() {
+        let puzzle = grid(
+            "58...74.9..75......4......8....1....3.8.7.1.44..3......2.......89...6..7.64.85...",
+        );
+        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
+        assert_eq!(g.se.to_string(), "ED=7.1/1.2/1.2");
+    }
+
+    /// top1465 line 226: SE 1.2.1 (run on 2026-11-27) rates 6.8/1.2/1.2,
+    /// with a BUG type 1 whose cell (r3c2, 4679) keeps two BUG digits.
+    #[test]
+    fn a_bug_cell_keeps_all_its_bug_digits_for_se() {
+        let puzzle = grid(
+            "..14.7...5.....6.....8.....4.86...7.....2.3...........63..5...........41.2.......",
+        );
+        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
+        assert_eq!(g.se.to_string(), "ED=6.8/1.2/1.2");
     }
 
     #[test]

@@ -103,7 +103,8 @@ pub struct Walk {
 /// The easiest step of a group on the position, with its rating (for a
 /// direct group, only steps that leave a single, reduced to it).
 fn easiest(pos: &Position, group: &Group) -> Option<(f64, Step)> {
-    let mut best: Option<(f64, Step)> = None;
+    use crate::logic::uniqueness::se_tie;
+    let mut best: Option<(f64, (u8, u8), Step)> = None;
     for &t in group.0 {
         if !t.is_available() {
             continue;
@@ -123,12 +124,16 @@ fn easiest(pos: &Position, group: &Group) -> Option<(f64, Step)> {
             } else {
                 step
             };
-            if best.as_ref().is_none_or(|(b, _)| r < *b) {
-                best = Some((r, step));
+            let tie = se_tie(&step, &pos.candidates);
+            if best
+                .as_ref()
+                .is_none_or(|(b, t, _)| r.total_cmp(b).then(tie.cmp(t)).is_lt())
+            {
+                best = Some((r, tie, step));
             }
         }
     }
-    best
+    best.map(|(r, _, step)| (r, step))
 }
 
 /// The step SE's walk takes on the position, if any.

@@ -715,6 +715,36 @@ pub(crate) fn se_sees(step: &Step, candidates: &Candidates) -> bool {
             .all(|&c| candidates.get(c).bits() & pair == pair)
 }
 
+/// Where SE's `UniqueLoops` puts `step` among its hints of one rating:
+/// by type, then in the order its search finds the loops, which starts
+/// from each cell holding only two candidates, row by row, and follows
+/// loops of that pair; so a loop comes with its first such cell. Steps of
+/// other techniques give `(0, 0)` (their order is the finder's).
+pub(crate) fn se_tie(step: &Step, candidates: &Candidates) -> (u8, u8) {
+    use Technique as T;
+    let (kind, corners) = match step.technique {
+        T::UniqueRectangle1 => (1, 4),
+        T::UniqueRectangle2 => (2, 4),
+        T::UniqueRectangle3 => (3, 4),
+        T::UniqueRectangle4 => (4, 4),
+        T::UniqueLoop1 => (1, step.links.len()),
+        T::UniqueLoop2 => (2, step.links.len()),
+        T::UniqueLoop3 => (3, step.links.len()),
+        T::UniqueLoop4 => (4, step.links.len()),
+        _ => return (0, 0),
+    };
+    let pair = step.digits.bits();
+    let start = step
+        .cells
+        .iter()
+        .take(corners)
+        .filter(|&&c| candidates.get(c).bits() == pair)
+        .map(|c| c.index() as u8)
+        .min()
+        .unwrap_or(u8::MAX);
+    (kind, start)
+}
+
 /// The reason part of the text of `step` (a step of this family), in
 /// `lang`, for the techniques whose words live here (SE's unique loops and
 /// BUG types); `None` leaves the text to [`crate::logic::explain`].
