@@ -529,7 +529,9 @@ fn se_walk(start: Position, options: &Options) -> SeRatings {
 fn se_next(pos: &Position, order: &[(Technique, (u8, f64))]) -> Option<(f64, Step)> {
     use crate::logic::uniqueness::{se_sees, se_tie};
     use std::cmp::Ordering::{Greater, Less};
-    let mut best: Option<((u8, f64), (u8, u8), Step)> = None;
+    // (producer, rating), SE's order among unique loops, the step.
+    type Best = ((u8, f64), (u8, u8), Step);
+    let mut best: Option<Best> = None;
     for &(technique, floor) in order {
         // A later technique of the same floor may only come first by the
         // order of SE's unique loops.
