@@ -500,6 +500,23 @@ fn se_walk(start: Position, options: &Options) -> SeRatings {
                 ed: ed.unwrap_or(beyond),
             };
         };
+        if std::env::var_os("SK_TRACE").is_some() {
+            eprintln!("S {r} {:?} {:?}", step.technique, step);
+            let mut line = String::new();
+            for i in 0..81 {
+                let c = crate::grid::Cell::new(i).unwrap();
+                let v = pos.candidates.get(c);
+                if pos.grid.get(c).is_some() {
+                    line.push_str("0 ");
+                } else {
+                    for d in v.iter() {
+                        line.push_str(&format!("{}", d.index() + 1));
+                    }
+                    line.push(' ');
+                }
+            }
+            eprintln!("C {line}");
+        }
         hardest = hardest.max(r);
         ed.get_or_insert(Rating::Exact(hardest));
         if ep.is_none() && !step.placements.is_empty() {
@@ -522,19 +539,28 @@ fn se_walk(start: Position, options: &Options) -> SeRatings {
     }
 }
 
+/// Where SE puts `step` among its producer's hints of one rating, for the
+/// producers whose hints several techniques share (unique loops, chains);
+/// `(0, 0)` for the others, whose steps come in the finder's order.
+pub(crate) fn se_tie(step: &Step, candidates: &crate::candidates::Candidates) -> (u32, u32) {
+    crate::logic::uniqueness::se_tie(step, candidates)
+        .or_else(|| crate::logic::se_chains::se_tie(step))
+        .unwrap_or((0, 0))
+}
+
 /// The lowest-rated step at `pos` among `order` (ordered by the lowest
 /// rating each technique can give), with its rating. SE applies a direct
 /// hint by placing its single only: the eliminations that led to it stay in
 /// the grid, and a later step may have to make them again.
 fn se_next(pos: &Position, order: &[(Technique, (u8, f64))]) -> Option<(f64, Step)> {
-    use crate::logic::uniqueness::{se_sees, se_tie};
+    use crate::logic::uniqueness::se_sees;
     use std::cmp::Ordering::{Greater, Less};
-    // (producer, rating), SE's order among unique loops, the step.
-    type Best = ((u8, f64), (u8, u8), Step);
+    // (producer, rating), SE's order within the producer, the step.
+    type Best = ((u8, f64), (u32, u32), Step);
     let mut best: Option<Best> = None;
     for &(technique, floor) in order {
-        // A later technique of the same floor may only come first by the
-        // order of SE's unique loops.
+        // A later technique of the same floor may only come first by
+        // SE's order within a producer.
         if best.as_ref().is_some_and(|(key, tie, _)| {
             se_cmp(*key, floor)
                 .then(if *tie == (0, 0) { Less } else { Greater })
@@ -769,6 +795,19 @@ mod tests {
         );
         let g = grade(&puzzle, &GradeOptions::default()).unwrap();
         assert_eq!(g.se.to_string(), "ED=6.8/1.2/1.2");
+    }
+
+    /// top1465 line 436: SE 1.2.1 (run on 2026-11-27) rates 8.9/1.2/1.2.
+    /// At its 28th step a dynamic double forcing chain (complexity 17) and
+    /// a dynamic contradiction (18) both rate 8.9; SE takes the simpler,
+    /// and the walk after the other needs a 9.0.
+    #[test]
+    fn chains_of_one_rating_come_by_complexity_across_techniques() {
+        let puzzle = grid(
+            ".2.....9..65.2..4.9.4.....5..6.5.......17....54.....18.....2....59...8..7...4...3",
+        );
+        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
+        assert_eq!(g.se.to_string(), "ED=8.9/1.2/1.2");
     }
 
     #[test]

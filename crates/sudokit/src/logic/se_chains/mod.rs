@@ -203,6 +203,26 @@ pub(crate) fn se_rating(step: &crate::logic::Step) -> Option<f64> {
     Some(f64::from(tenths) / 10.0)
 }
 
+/// Where SE puts `step` (a step of this family) among its producer's hints
+/// of one rating: by complexity, then by kind (double, cycles and forcing
+/// X-, Y-, XY-chains, cell, region, contradiction); the steps of one
+/// technique come in SE's order already. `None` for other techniques.
+pub(crate) fn se_tie(step: &crate::logic::Step) -> Option<(u32, u32)> {
+    use Technique as T;
+    Producer::of(step.technique)?;
+    let kind = match step.technique {
+        T::DynamicDoubleForcingChains => 1,
+        T::BidirectionalXCycle | T::ForcingXChain => 2,
+        T::BidirectionalYCycle | T::ForcingYChain => 3,
+        T::BidirectionalCycle | T::ForcingXyChain => 4,
+        T::CellForcingChains | T::DynamicCellForcingChains => 5,
+        T::RegionForcingChains | T::DynamicRegionForcingChains => 6,
+        T::NishioForcingChain | T::DynamicContradictionForcingChains => 7,
+        _ => 0,
+    };
+    Some((hint::complexity_of(step), kind))
+}
+
 /// The reason part of the text of `step` (a step of this family), in
 /// `lang`.
 pub(crate) fn reason(

@@ -103,8 +103,7 @@ pub struct Walk {
 /// The easiest step of a group on the position, with its rating (for a
 /// direct group, only steps that leave a single, reduced to it).
 fn easiest(pos: &Position, group: &Group) -> Option<(f64, Step)> {
-    use crate::logic::uniqueness::se_tie;
-    let mut best: Option<(f64, (u8, u8), Step)> = None;
+    let mut best: Option<(f64, (u32, u32), Step)> = None;
     for &t in group.0 {
         if !t.is_available() {
             continue;
@@ -124,7 +123,7 @@ fn easiest(pos: &Position, group: &Group) -> Option<(f64, Step)> {
             } else {
                 step
             };
-            let tie = se_tie(&step, &pos.candidates);
+            let tie = grade::se_tie(&step, &pos.candidates);
             if best
                 .as_ref()
                 .is_none_or(|(b, t, _)| r.total_cmp(b).then(tie.cmp(t)).is_lt())

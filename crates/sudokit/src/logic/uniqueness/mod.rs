@@ -718,9 +718,9 @@ pub(crate) fn se_sees(step: &Step, candidates: &Candidates) -> bool {
 /// Where SE's `UniqueLoops` puts `step` among its hints of one rating:
 /// by type, then in the order its search finds the loops, which starts
 /// from each cell holding only two candidates, row by row, and follows
-/// loops of that pair; so a loop comes with its first such cell. Steps of
-/// other techniques give `(0, 0)` (their order is the finder's).
-pub(crate) fn se_tie(step: &Step, candidates: &Candidates) -> (u8, u8) {
+/// loops of that pair; so a loop comes with its first such cell. `None`
+/// for other techniques.
+pub(crate) fn se_tie(step: &Step, candidates: &Candidates) -> Option<(u32, u32)> {
     use Technique as T;
     let (kind, corners) = match step.technique {
         T::UniqueRectangle1 => (1, 4),
@@ -731,7 +731,7 @@ pub(crate) fn se_tie(step: &Step, candidates: &Candidates) -> (u8, u8) {
         T::UniqueLoop2 => (2, step.links.len()),
         T::UniqueLoop3 => (3, step.links.len()),
         T::UniqueLoop4 => (4, step.links.len()),
-        _ => return (0, 0),
+        _ => return None,
     };
     let pair = step.digits.bits();
     let start = step
@@ -739,10 +739,10 @@ pub(crate) fn se_tie(step: &Step, candidates: &Candidates) -> (u8, u8) {
         .iter()
         .take(corners)
         .filter(|&&c| candidates.get(c).bits() == pair)
-        .map(|c| c.index() as u8)
+        .map(|c| c.index() as u32)
         .min()
-        .unwrap_or(u8::MAX);
-    (kind, start)
+        .unwrap_or(u32::MAX);
+    Some((kind, start))
 }
 
 /// The reason part of the text of `step` (a step of this family), in
