@@ -73,6 +73,19 @@ pub(super) struct Engine {
     pub(super) scratch: super::producers::Scratch,
     /// The plain propagations of the walk's previous position.
     pub(super) carry: super::carry::Carry,
+    /// The largest complexity a hint of the current search may have and
+    /// still rate no higher than the easiest found so far (`None`: any).
+    /// A node that rests on more is of no use, nor is any node that
+    /// follows from it, so a propagation stops where the rules or nested
+    /// chains give only such nodes ([`Engine::beyond`]).
+    pub(super) cap: Option<u32>,
+    /// Per level of the dynamic producers, the easiest rating (tenths)
+    /// found at the walk's previous position (see [`super::producers`]).
+    pub(super) last_best: [Option<u32>; 6],
+    /// How many propagations [`Engine::cap`] stopped (tests check that
+    /// some are).
+    #[cfg(test)]
+    pub(super) capped: usize,
 }
 
 impl Engine {
@@ -380,6 +393,7 @@ impl Engine {
             });
             self.nested = nested;
         }
+        let first_new = self.arena.len();
         let mut added = false;
         let mut parents = Vec::new();
         for i in 0..self.advanced.len() {
@@ -398,7 +412,37 @@ impl Engine {
             self.queue_off.push(n);
             added = true;
         }
+        if added && self.cap.is_some_and(|cap| self.beyond(first_new, cap)) {
+            #[cfg(test)]
+            {
+                self.capped += 1;
+            }
+            return false;
+        }
         added
+    }
+
+    /// Whether every node from `first` on rests on more than `cap`
+    /// (potentials and nested chains, as a hint's complexity counts them).
+    ///
+    /// Every node a propagation reaches after a stall follows from the
+    /// nodes the stall added (the queues were empty), so it rests on all
+    /// that one of them rests on; and a hint's complexity counts all that
+    /// each of its targets rests on. When all the added nodes pass the cap,
+    /// nothing the propagation would reach from there can be in a hint
+    /// within the cap, and it stops as if it had nothing left to follow.
+    fn beyond(&mut self, first: u32, cap: u32) -> bool {
+        let mut ids = Vec::new();
+        (first..self.arena.len()).all(|n| {
+            ids.clear();
+            let count = self.arena.ancestors_within(n, cap, |arena, m| {
+                let id = arena.nodes[m as usize].nested;
+                if id != NO_NESTED && !ids.contains(&id) {
+                    ids.push(id);
+                }
+            });
+            count > cap || count + self.nested.total_complexity(&ids) > cap
+        })
     }
 
     /// SE's `doCycles` from the "on" potential `root`: the nodes at which

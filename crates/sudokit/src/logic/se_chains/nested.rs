@@ -246,6 +246,21 @@ impl Nested {
         self.chains[id as usize].hash
     }
 
+    /// The complexity of the nested chains `ids` together: SE counts
+    /// equal chains once.
+    pub(super) fn total_complexity(&self, ids: &[u32]) -> u32 {
+        let mut total = 0;
+        let mut hashes = Vec::new();
+        for &id in ids {
+            let h = self.hash(id);
+            if !hashes.contains(&h) {
+                hashes.push(h);
+                total += self.complexity(id);
+            }
+        }
+        total
+    }
+
     /// Appends the branches and links of nested chain `id`, then those of
     /// its own nested chains, unless an equal chain is already there.
     pub(super) fn expand(

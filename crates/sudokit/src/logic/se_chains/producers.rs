@@ -536,6 +536,12 @@ impl Builder<'_> {
                 return;
             }
             self.best = Some(tenths);
+            // One base for every hint of a multiple-chain producer; the
+            // cap only comes down (it may start from a guess).
+            if matches!(self.producer, Producer::Dynamic(_)) && gated() {
+                let cap = max_complexity(Some(tenths - base));
+                self.engine.cap = Some(self.engine.cap.map_or(cap, |c| c.min(cap)));
+            }
         }
         if key != NO_KEY {
             if self
@@ -567,17 +573,7 @@ impl Builder<'_> {
     /// The complexity of the nested chains `ids` (SE counts equal nested
     /// chains once).
     fn nested_complexity(&self, ids: &[u32]) -> u32 {
-        let nested = &self.engine.nested;
-        let mut total = 0;
-        let mut hashes = Vec::new();
-        for &id in ids {
-            let h = nested.hash(id);
-            if !hashes.contains(&h) {
-                hashes.push(h);
-                total += nested.complexity(id);
-            }
-        }
-        total
+        self.engine.nested.total_complexity(ids)
     }
 
     /// The candidates the loop closed at node `dst_on` removes.
@@ -636,6 +632,7 @@ impl Builder<'_> {
         leaders.set.clear();
         hints.clear();
         keys.clear();
+        engine.cap = None;
         engine.scratch = Scratch {
             leaders,
             known: counts.known,
@@ -678,24 +675,59 @@ pub(super) fn loop_removable(board: &Board, pots: impl Iterator<Item = Pot> + Cl
 
 /// The hints of `producer` on `board` in the easiest rating band, sorted
 /// and filtered as SE does.
+///
+/// A nested producer of level 4 or 5 first searches with the cap
+/// ([`Engine::cap`]) of one tenth above the easiest rating it found at the
+/// walk's previous position, near which its easiest rating mostly stays:
+/// every hint rated no higher is found as without the cap, so if one is,
+/// the band is the same. Otherwise it searches again without.
 pub(super) fn hints(engine: &mut Engine, board: &Board, producer: Producer) -> Vec<Hint> {
-    super::budget::reset();
-    search(engine, board, producer, false)
+    let level = match producer {
+        Producer::Dynamic(n @ 4..) if gated() => Some(usize::from(n)),
+        _ => None,
+    };
+    let guess = level.and_then(|n| engine.last_best[n]).map(|t| t + 1);
+    let mut hints = None;
+    if let Some(guess) = guess {
+        super::budget::reset();
+        let cap = max_complexity(Some(guess.saturating_sub(producer.base_tenths())));
+        let found = search(engine, board, producer, false, Some(cap));
+        if found.first().is_some_and(|h| h.tenths <= guess) {
+            hints = Some(found);
+        }
+    }
+    let hints = hints.unwrap_or_else(|| {
+        super::budget::reset();
+        search(engine, board, producer, false, None)
+    });
+    if let Some(n) = level {
+        engine.last_best[n] = hints.first().map(|h| h.tenths);
+    }
+    hints
 }
 
 /// Every hint of `producer` on `board`, sorted as SE does, one per set of
 /// removable candidates (what a nested producer hands its caller).
 pub(super) fn all_hints(engine: &mut Engine, board: &Board, producer: Producer) -> Vec<Hint> {
-    search(engine, board, producer, true)
+    search(engine, board, producer, true, None)
 }
 
-fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> Vec<Hint> {
+/// The search of [`hints`] (`all` false) or [`all_hints`], its
+/// propagations capped at complexity `cap` ([`Engine::cap`]) if given.
+fn search(
+    engine: &mut Engine,
+    board: &Board,
+    producer: Producer,
+    all: bool,
+    cap: Option<u32>,
+) -> Vec<Hint> {
     let base = engine.arena.len();
     let mut scratch = std::mem::take(&mut engine.scratch);
     if scratch.leaders.at.len() < 1458 {
         scratch.leaders.at.resize(1458, u32::MAX);
     }
     scratch.known.clear();
+    engine.cap = cap;
     let mut builder = Builder {
         engine,
         board,

@@ -489,3 +489,54 @@ fn nested_memory_across_positions_changes_no_step() {
     }
     assert!(carried > 0, "no search was replayed at a later position");
 }
+
+/// The cap of a search ([`super::chaining::Engine::cap`]) stops the
+/// propagations whose nodes can only be in hints rated above the easiest
+/// so far, and a nested producer of level 4 starts from a guess (one tenth
+/// above the previous position's easiest rating): the hints are those of
+/// the search without either, whatever the guess (too low, even below the
+/// producer's base, it searches again; too high, it caps less).
+#[test]
+fn capped_searches_find_what_full_ones_find() {
+    use super::board::Board;
+    use super::chaining::Engine;
+    use super::producers::{self, Producer};
+    let steps = super::step_texts;
+    let puzzle =
+        "12.4..3..3...1..5...6...1..7...9.....4.6.3.....3..2...5...8.7....7.....5.......98";
+    let (mut pos, _) = first_chain_step(puzzle);
+    let mut capped = 0;
+    for _ in 0..4 {
+        let board = Board::new(&pos.grid, &pos.candidates);
+        for producer in [
+            Producer::Dynamic(2),
+            Producer::Dynamic(3),
+            Producer::Dynamic(4),
+        ] {
+            let mut fresh = Engine::default();
+            fresh.clear();
+            let hints = producers::ungated(|| producers::hints(&mut fresh, &board, producer));
+            assert_eq!(fresh.capped, 0);
+            let full = steps(&mut fresh, &hints);
+            let Some(best) = hints.first().map(|h| h.tenths) else {
+                continue;
+            };
+            for guess in [None, Some(0), Some(best - 2), Some(best - 1), Some(best + 3)] {
+                let mut engine = Engine::default();
+                engine.clear();
+                engine.last_best[4] = guess;
+                let hints = producers::hints(&mut engine, &board, producer);
+                assert_eq!(
+                    steps(&mut engine, &hints),
+                    full,
+                    "{producer:?}, guess {guess:?} at {}",
+                    pos.grid
+                );
+                capped += engine.capped;
+            }
+        }
+        let step = next_step(&pos).expect("the walk goes on");
+        assert!(pos.apply(&step));
+    }
+    assert!(capped > 0, "no propagation was capped");
+}
