@@ -79,9 +79,6 @@ pub(super) struct Engine {
     /// follows from it, so a propagation stops where the rules or nested
     /// chains give only such nodes ([`Engine::beyond`]).
     pub(super) cap: Option<u32>,
-    /// Per level of the dynamic producers, the easiest rating (tenths)
-    /// found at the walk's previous position (see [`super::producers`]).
-    pub(super) last_best: [Option<u32>; 6],
     /// How many propagations [`Engine::cap`] stopped (tests check that
     /// some are).
     #[cfg(test)]

@@ -536,11 +536,10 @@ impl Builder<'_> {
                 return;
             }
             self.best = Some(tenths);
-            // One base for every hint of a multiple-chain producer; the
-            // cap only comes down (it may start from a guess).
+            // One base for every hint of a multiple-chain producer, so the
+            // cap follows the best rating down.
             if matches!(self.producer, Producer::Dynamic(_)) && gated() {
-                let cap = max_complexity(Some(tenths - base));
-                self.engine.cap = Some(self.engine.cap.map_or(cap, |c| c.min(cap)));
+                self.engine.cap = Some(max_complexity(Some(tenths - base)));
             }
         }
         if key != NO_KEY {
@@ -675,59 +674,26 @@ pub(super) fn loop_removable(board: &Board, pots: impl Iterator<Item = Pot> + Cl
 
 /// The hints of `producer` on `board` in the easiest rating band, sorted
 /// and filtered as SE does.
-///
-/// A nested producer of level 4 or 5 first searches with the cap
-/// ([`Engine::cap`]) of one tenth above the easiest rating it found at the
-/// walk's previous position, near which its easiest rating mostly stays:
-/// every hint rated no higher is found as without the cap, so if one is,
-/// the band is the same. Otherwise it searches again without.
 pub(super) fn hints(engine: &mut Engine, board: &Board, producer: Producer) -> Vec<Hint> {
-    let level = match producer {
-        Producer::Dynamic(n @ 4..) if gated() => Some(usize::from(n)),
-        _ => None,
-    };
-    let guess = level.and_then(|n| engine.last_best[n]).map(|t| t + 1);
-    let mut hints = None;
-    if let Some(guess) = guess {
-        super::budget::reset();
-        let cap = max_complexity(Some(guess.saturating_sub(producer.base_tenths())));
-        let found = search(engine, board, producer, false, Some(cap));
-        if found.first().is_some_and(|h| h.tenths <= guess) {
-            hints = Some(found);
-        }
-    }
-    let hints = hints.unwrap_or_else(|| {
-        super::budget::reset();
-        search(engine, board, producer, false, None)
-    });
-    if let Some(n) = level {
-        engine.last_best[n] = hints.first().map(|h| h.tenths);
-    }
-    hints
+    super::budget::reset();
+    search(engine, board, producer, false)
 }
 
 /// Every hint of `producer` on `board`, sorted as SE does, one per set of
 /// removable candidates (what a nested producer hands its caller).
 pub(super) fn all_hints(engine: &mut Engine, board: &Board, producer: Producer) -> Vec<Hint> {
-    search(engine, board, producer, true, None)
+    search(engine, board, producer, true)
 }
 
-/// The search of [`hints`] (`all` false) or [`all_hints`], its
-/// propagations capped at complexity `cap` ([`Engine::cap`]) if given.
-fn search(
-    engine: &mut Engine,
-    board: &Board,
-    producer: Producer,
-    all: bool,
-    cap: Option<u32>,
-) -> Vec<Hint> {
+/// The search of [`hints`] (`all` false) or [`all_hints`].
+fn search(engine: &mut Engine, board: &Board, producer: Producer, all: bool) -> Vec<Hint> {
     let base = engine.arena.len();
     let mut scratch = std::mem::take(&mut engine.scratch);
     if scratch.leaders.at.len() < 1458 {
         scratch.leaders.at.resize(1458, u32::MAX);
     }
     scratch.known.clear();
-    engine.cap = cap;
+    engine.cap = None;
     let mut builder = Builder {
         engine,
         board,
