@@ -500,23 +500,6 @@ fn se_walk(start: Position, options: &Options) -> SeRatings {
                 ed: ed.unwrap_or(beyond),
             };
         };
-        if std::env::var_os("SK_TRACE").is_some() {
-            eprintln!("S {r} {:?} {:?}", step.technique, step);
-            let mut line = String::new();
-            for i in 0..81 {
-                let c = crate::grid::Cell::new(i).unwrap();
-                let v = pos.candidates.get(c);
-                if pos.grid.get(c).is_some() {
-                    line.push_str("0 ");
-                } else {
-                    for d in v.iter() {
-                        line.push_str(&format!("{}", d.index() + 1));
-                    }
-                    line.push(' ');
-                }
-            }
-            eprintln!("C {line}");
-        }
         hardest = hardest.max(r);
         ed.get_or_insert(Rating::Exact(hardest));
         if ep.is_none() && !step.placements.is_empty() {
