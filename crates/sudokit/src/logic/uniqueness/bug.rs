@@ -341,10 +341,6 @@ mod tests {
         }
     }
 
-    /// top1465 line 226 after SE's 42nd step: r3c2 (4679) is the only cell
-    /// of more than two candidates, and without 6 and 7 there the position
-    /// would be a BUG: it keeps 6 or 7 (SE: BUG type 1, 5.6). HoDoKu's
-    /// BUG+1 wants a cell of three candidates.
     /// The candidates of 81 cells, `0` for a solved one.
     fn pencil_marks(text: &str) -> Candidates {
         let mut cands = Candidates::from_grid(&crate::grid::Grid::empty());
@@ -359,6 +355,10 @@ mod tests {
         cands
     }
 
+    /// top1465 line 226 after SE's 42nd step: r3c2 (4679) is the only cell
+    /// of more than two candidates, and without 6 and 7 there the position
+    /// would be a BUG: it keeps 6 or 7 (SE: BUG type 1, 5.6). HoDoKu's
+    /// BUG+1 wants a cell of three candidates.
     #[test]
     fn type1_keeps_several_bug_digits() {
         let cands = pencil_marks(
@@ -377,6 +377,16 @@ mod tests {
             (cells("r3c2"), ds("67"))
         );
         assert_eq!(se_rating(&steps[0]), Some(5.6));
+        use crate::classic::trace::Lang;
+        use crate::logic::explain::step_text;
+        assert_eq!(
+            step_text(&steps[0], Lang::En),
+            "BUG type 1: without 6/7 in r3c2 every cell would be bivalue and every digit twice in each house, a pattern with no unique solution: r3c2 must keep 6/7, so it loses the rest => r3c2<>4, r3c2<>9"
+        );
+        assert!(
+            step_text(&steps[0], Lang::Es)
+                .ends_with("r3c2 debe conservar 6/7, así que pierde el resto => r3c2<>4, r3c2<>9")
+        );
         for t in [T::Bug2, T::Bug3, T::Bug4] {
             assert!(find(t, &cands).is_empty(), "{t}");
         }

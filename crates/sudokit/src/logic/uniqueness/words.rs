@@ -138,6 +138,17 @@ fn bug_reason(step: &Step, lang: Lang) -> Option<String> {
     let es = lang == Lang::Es;
     let bugs = cell_list(&step.fins);
     let extras = digit_list(step.digits);
+    if step.technique == Technique::Bug1 {
+        return Some(if es {
+            format!(
+                "sin {extras} en {bugs} cada casilla sería bivalor y cada dígito estaría dos veces en cada unidad, un patrón sin solución única: {bugs} debe conservar {extras}, así que pierde el resto"
+            )
+        } else {
+            format!(
+                "without {extras} in {bugs} every cell would be bivalue and every digit twice in each house, a pattern with no unique solution: {bugs} must keep {extras}, so it loses the rest"
+            )
+        });
+    }
     let intro = if es {
         format!(
             "sin los candidatos BUG ({extras} en {bugs}) cada casilla sería bivalor y cada dígito estaría dos veces en cada unidad, un patrón sin solución única: {bugs} no pueden perder todos"
@@ -148,13 +159,6 @@ fn bug_reason(step: &Step, lang: Lang) -> Option<String> {
         )
     };
     let rest = match step.technique {
-        Technique::Bug1 => {
-            if es {
-                format!("; {bugs} es uno de {extras} y pierde el resto")
-            } else {
-                format!("; {bugs} is one of {extras} and loses the rest")
-            }
-        }
         Technique::Bug2 => {
             if es {
                 format!("; una de ellas es {extras}, así que quien las vea todas lo pierde")
