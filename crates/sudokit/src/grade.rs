@@ -793,6 +793,21 @@ mod tests {
         assert_eq!(g.se.to_string(), "ED=8.9/1.2/1.2");
     }
 
+    /// A puzzle of `sudokit generate`: SE 1.2.1 (run on 2026-11-27) rates
+    /// 7.3/1.2/1.2. At its 21st step HoDoKu's form finds a unique
+    /// rectangle of type 3 on 3/8 whose extras 1/4/9 make a naked triple in
+    /// box 9 with r7c7 and r9c7; SE looks for a subset of three there only
+    /// with six empty cells (box 9 has five), so it goes on with a turbot
+    /// fish, and later needs a 7.3 chain.
+    #[test]
+    fn rectangles_of_type_3_need_se_s_subset() {
+        let puzzle = grid(
+            "..94..8....6..........38..28.19...4..6......53...6.2.......5.7..57.1.6.........5.",
+        );
+        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
+        assert_eq!(g.se.to_string(), "ED=7.3/1.2/1.2");
+    }
+
     #[test]
     fn length_bonus_follows_se() {
         assert_eq!(se_length_bonus(4), 0.0);

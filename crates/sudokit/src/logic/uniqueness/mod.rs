@@ -713,6 +713,30 @@ pub(crate) fn se_sees(step: &Step, candidates: &Candidates) -> bool {
             .iter()
             .take(4)
             .all(|&c| candidates.get(c).bits() & pair == pair)
+            && (step.technique != T::UniqueRectangle3 || se_has_type3(step, candidates))
+}
+
+/// Whether SE's `UniqueLoops` has a type 3 on the rectangle of `step` (a
+/// unique rectangle of type 3) that removes the same candidates. SE looks
+/// for the subset as a naked one only in a house with at least twice as
+/// many empty cells as the subset has cells, and as a hidden one (with the
+/// pair) only from the extras' count up, so some subsets HoDoKu's form
+/// finds are not SE's (see [`unique_loops::se_steps`]).
+fn se_has_type3(step: &Step, candidates: &Candidates) -> bool {
+    let mut corners: Vec<Cell> = step.cells.iter().take(4).copied().collect();
+    corners.sort();
+    let mut removes = step.eliminations.clone();
+    removes.sort();
+    unique_loops::se_steps(candidates).into_iter().any(|s| {
+        if s.technique != Technique::UniqueLoop3 || s.links.len() != 4 {
+            return false;
+        }
+        let mut cells: Vec<Cell> = s.cells.iter().take(4).copied().collect();
+        cells.sort();
+        let mut theirs = s.eliminations;
+        theirs.sort();
+        cells == corners && theirs == removes
+    })
 }
 
 /// Where SE's `UniqueLoops` puts `step` among its hints of one rating:
