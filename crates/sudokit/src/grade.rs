@@ -584,6 +584,14 @@ mod tests {
         s.parse().unwrap()
     }
 
+    /// The SE ratings of `puzzle` as `serate` prints them (`ED=ER/EP/ED`).
+    fn se_text(puzzle: &str) -> String {
+        grade(&grid(puzzle), &GradeOptions::default())
+            .unwrap()
+            .se
+            .to_string()
+    }
+
     #[test]
     fn the_table_has_hodoku_and_se_numbers() {
         assert_eq!(hodoku_score(Technique::HiddenSingle), 14);
@@ -736,11 +744,12 @@ mod tests {
     /// rated 3.4.
     #[test]
     fn a_hidden_pair_direct_through_its_column_rates_as_se() {
-        let puzzle = grid(
-            "2.8.5.......7...4.3........5...2.9.......1......6......7.1.4.6.......3.2.1.......",
+        assert_eq!(
+            se_text(
+                "2.8.5.......7...4.3........5...2.9.......1......6......7.1.4.6.......3.2.1......."
+            ),
+            "ED=2.6/1.2/1.2"
         );
-        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
-        assert_eq!(g.se.to_string(), "ED=2.6/1.2/1.2");
     }
 
     /// On this random minimal puzzle SE 1.2.1 (run on 2026-11-27) rates
@@ -749,11 +758,12 @@ mod tests {
     /// 4 on 1/5 that the grid still allows, and SE needs a 6.6 chain.
     #[test]
     fn rectangles_need_the_pair_in_every_corner_for_se() {
-        let puzzle = grid(
-            "7.6....9....3..7....46......3.95...269.7.41...4............8.3...1.....4.6...2..1",
+        assert_eq!(
+            se_text(
+                "7.6....9....3..7....46......3.95...269.7.41...4............8.3...1.....4.6...2..1"
+            ),
+            "ED=6.6/1.2/1.2"
         );
-        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
-        assert_eq!(g.se.to_string(), "ED=6.6/1.2/1.2");
     }
 
     /// Random minimal line 421: SE 1.2.1 (run on 2026-11-27) rates
@@ -762,22 +772,24 @@ mod tests {
     /// 1/4 (found from r8c4), and the walk after the other needs a 7.2.
     #[test]
     fn equal_rectangles_come_in_the_order_se_finds_them() {
-        let puzzle = grid(
-            "58...74.9..75......4......8....1....3.8.7.1.44..3......2.......89...6..7.64.85...",
+        assert_eq!(
+            se_text(
+                "58...74.9..75......4......8....1....3.8.7.1.44..3......2.......89...6..7.64.85..."
+            ),
+            "ED=7.1/1.2/1.2"
         );
-        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
-        assert_eq!(g.se.to_string(), "ED=7.1/1.2/1.2");
     }
 
     /// top1465 line 226: SE 1.2.1 (run on 2026-11-27) rates 6.8/1.2/1.2,
     /// with a BUG type 1 whose cell (r3c2, 4679) keeps two BUG digits.
     #[test]
     fn a_bug_cell_keeps_all_its_bug_digits_for_se() {
-        let puzzle = grid(
-            "..14.7...5.....6.....8.....4.86...7.....2.3...........63..5...........41.2.......",
+        assert_eq!(
+            se_text(
+                "..14.7...5.....6.....8.....4.86...7.....2.3...........63..5...........41.2......."
+            ),
+            "ED=6.8/1.2/1.2"
         );
-        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
-        assert_eq!(g.se.to_string(), "ED=6.8/1.2/1.2");
     }
 
     /// top1465 line 436: SE 1.2.1 (run on 2026-11-27) rates 8.9/1.2/1.2.
@@ -786,11 +798,12 @@ mod tests {
     /// and the walk after the other needs a 9.0.
     #[test]
     fn chains_of_one_rating_come_by_complexity_across_techniques() {
-        let puzzle = grid(
-            ".2.....9..65.2..4.9.4.....5..6.5.......17....54.....18.....2....59...8..7...4...3",
+        assert_eq!(
+            se_text(
+                ".2.....9..65.2..4.9.4.....5..6.5.......17....54.....18.....2....59...8..7...4...3"
+            ),
+            "ED=8.9/1.2/1.2"
         );
-        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
-        assert_eq!(g.se.to_string(), "ED=8.9/1.2/1.2");
     }
 
     /// A puzzle of `sudokit generate`: SE 1.2.1 (run on 2026-11-27) rates
@@ -801,11 +814,12 @@ mod tests {
     /// fish, and later needs a 7.3 chain.
     #[test]
     fn rectangles_of_type_3_need_se_s_subset() {
-        let puzzle = grid(
-            "..94..8....6..........38..28.19...4..6......53...6.2.......5.7..57.1.6.........5.",
+        assert_eq!(
+            se_text(
+                "..94..8....6..........38..28.19...4..6......53...6.2.......5.7..57.1.6.........5."
+            ),
+            "ED=7.3/1.2/1.2"
         );
-        let g = grade(&puzzle, &GradeOptions::default()).unwrap();
-        assert_eq!(g.se.to_string(), "ED=7.3/1.2/1.2");
     }
 
     #[test]
