@@ -552,7 +552,7 @@ fn se_next(pos: &Position, order: &[(Technique, (u8, f64))]) -> Option<(f64, Ste
             break;
         }
         for step in pos.steps(technique) {
-            if !se_sees(&step, &pos.candidates) {
+            if !se_sees(&step, &pos.grid, &pos.candidates) {
                 continue;
             }
             let r = se_rating(&step, &pos.grid, &pos.candidates);

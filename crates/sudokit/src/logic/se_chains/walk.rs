@@ -109,7 +109,9 @@ fn easiest(pos: &Position, group: &Group) -> Option<(f64, Step)> {
             continue;
         }
         for step in pos.steps(t) {
-            if !step.is_productive() || !crate::logic::uniqueness::se_sees(&step, &pos.candidates) {
+            if !step.is_productive()
+                || !crate::logic::uniqueness::se_sees(&step, &pos.grid, &pos.candidates)
+            {
                 continue;
             }
             let r = grade::se_rating(&step, &pos.grid, &pos.candidates);

@@ -695,7 +695,7 @@ pub(crate) fn se_rating(step: &Step) -> Option<f64> {
 /// the pair as candidates, while the rectangles here (as HoDoKu's) need the
 /// pair only allowed by the grid, so a corner that lost one of the digits
 /// still makes one. Steps of other techniques are seen.
-pub(crate) fn se_sees(step: &Step, candidates: &Candidates) -> bool {
+pub(crate) fn se_sees(step: &Step, grid: &Grid, candidates: &Candidates) -> bool {
     use Technique as T;
     let rectangle = matches!(
         step.technique,
@@ -713,7 +713,7 @@ pub(crate) fn se_sees(step: &Step, candidates: &Candidates) -> bool {
             .iter()
             .take(4)
             .all(|&c| candidates.get(c).bits() & pair == pair)
-            && (step.technique != T::UniqueRectangle3 || se_has_type3(step, candidates))
+            && (step.technique != T::UniqueRectangle3 || se_has_type3(step, grid, candidates))
 }
 
 /// Whether SE's `UniqueLoops` has a type 3 on the rectangle of `step` (a
@@ -722,20 +722,25 @@ pub(crate) fn se_sees(step: &Step, candidates: &Candidates) -> bool {
 /// many empty cells as the subset has cells, and as a hidden one (with the
 /// pair) only from the extras' count up, so some subsets HoDoKu's form
 /// finds are not SE's (see [`unique_loops::se_steps`]).
-fn se_has_type3(step: &Step, candidates: &Candidates) -> bool {
+fn se_has_type3(step: &Step, grid: &Grid, candidates: &Candidates) -> bool {
     let mut corners: Vec<Cell> = step.cells.iter().take(4).copied().collect();
     corners.sort();
     let mut removes = step.eliminations.clone();
     removes.sort();
-    unique_loops::se_steps(candidates).into_iter().any(|s| {
-        if s.technique != Technique::UniqueLoop3 || s.links.len() != 4 {
-            return false;
-        }
-        let mut cells: Vec<Cell> = s.cells.iter().take(4).copied().collect();
-        cells.sort();
-        let mut theirs = s.eliminations;
-        theirs.sort();
-        cells == corners && theirs == removes
+    // The same search as the unique loops' (their memory: the SE walk asks
+    // for those on the position too).
+    let search = || unique_loops::se_steps(candidates);
+    memo::recall(&LOOPS_FOUND, grid, candidates, search, |found| {
+        found.iter().any(|s| {
+            if s.technique != Technique::UniqueLoop3 || s.links.len() != 4 {
+                return false;
+            }
+            let mut cells: Vec<Cell> = s.cells.iter().take(4).copied().collect();
+            cells.sort();
+            let mut theirs = s.eliminations.clone();
+            theirs.sort();
+            cells == corners && theirs == removes
+        })
     })
 }
 
