@@ -64,6 +64,8 @@ pub(super) struct Engine {
     found: Found,
     advanced: Vec<Advanced>,
     advanced_parents: Vec<Cand>,
+    /// The nested chains [`Engine::beyond`] met.
+    beyond_ids: Vec<u32>,
     /// Searches of nested chains, one level deeper.
     pub(super) nested: super::nested::Nested,
     /// The list of the last search's "on" propagations, kept for the next
@@ -76,13 +78,24 @@ pub(super) struct Engine {
     /// The largest complexity a hint of the current search may have and
     /// still rate no higher than the easiest found so far (`None`: any).
     /// A node that rests on more is of no use, nor is any node that
-    /// follows from it, so a propagation stops where the rules or nested
-    /// chains give only such nodes ([`Engine::beyond`]).
+    /// follows from it, so a propagation stops where nested chains give
+    /// only such nodes and nothing else was left to ask
+    /// ([`Engine::add_advanced`]).
     pub(super) cap: Option<u32>,
     /// How many propagations [`Engine::cap`] stopped (tests check that
     /// some are).
     #[cfg(test)]
     pub(super) capped: usize,
+    /// Tests: instead of stopping where the cap allows, go on and count
+    /// the nodes reached after that point that rest on no more than the
+    /// cap ([`Engine::misses`]); there must be none.
+    #[cfg(test)]
+    pub(super) audit: bool,
+    #[cfg(test)]
+    audit_from: Option<u32>,
+    /// The nodes within the cap that [`Engine::audit`] found past a stop.
+    #[cfg(test)]
+    pub(super) misses: usize,
 }
 
 impl Engine {
@@ -163,10 +176,24 @@ impl Engine {
                 break None;
             }
         };
+        #[cfg(test)]
+        self.audit_end();
         Prop {
             range: start..self.arena.len(),
             set,
             absurd,
+        }
+    }
+
+    /// [`Engine::audit`]: counts the nodes past the point where the cap
+    /// would have stopped the propagation that rest on no more than it.
+    #[cfg(test)]
+    fn audit_end(&mut self) {
+        if let (Some(first), Some(cap)) = (self.audit_from.take(), self.cap) {
+            let within = (first..self.arena.len())
+                .filter(|&n| !self.beyond(n, cap))
+                .count();
+            self.misses += within;
         }
     }
 
@@ -377,9 +404,12 @@ impl Engine {
             }
         }
         self.found = found;
+        // Whether the rules found nothing and the nested producer that
+        // reported was the last one of the level (see below).
+        let mut all_asked = false;
         if self.advanced.is_empty() && level >= 2 {
             let mut nested = std::mem::take(&mut self.nested);
-            nested.find(cur, source, level, set, &mut |cand, parents, id| {
+            all_asked = nested.find(cur, source, level, set, &mut |cand, parents, id| {
                 let at = self.advanced_parents.len();
                 self.advanced_parents.extend_from_slice(parents);
                 self.advanced.push(Advanced {
@@ -409,37 +439,53 @@ impl Engine {
             self.queue_off.push(n);
             added = true;
         }
-        if added && self.cap.is_some_and(|cap| self.beyond(first_new, cap)) {
+        // A propagation stops (as if it had nothing left to follow) where
+        // every node a stall added rests on more than the cap, provided
+        // nothing was left unasked at the stall. Then every later node rests
+        // on one of the stall's nodes, and so on more than the cap (a hint's
+        // complexity counts all that each of its targets rests on): the
+        // nodes of later stalls come from rules and nested chains that
+        // found nothing here on the cells they read, so they read cells that
+        // the stall's nodes changed, and rest on those changes.
+        //
+        // It does not hold where a rule gave the stall's nodes: the rules
+        // after it and the nested chains were not asked, and a later stall
+        // may find there what they would have found here, resting on none
+        // of the stall's nodes. Nor where a nested producer of level 5 gave
+        // them and the next one was not asked.
+        if added
+            && all_asked
+            && self
+                .cap
+                .is_some_and(|cap| (first_new..self.arena.len()).all(|n| self.beyond(n, cap)))
+        {
             #[cfg(test)]
             {
                 self.capped += 1;
+                if self.audit {
+                    self.audit_from.get_or_insert(first_new);
+                    return added;
+                }
             }
             return false;
         }
         added
     }
 
-    /// Whether every node from `first` on rests on more than `cap`
-    /// (potentials and nested chains, as a hint's complexity counts them).
-    ///
-    /// Every node a propagation reaches after a stall follows from the
-    /// nodes the stall added (the queues were empty), so it rests on all
-    /// that one of them rests on; and a hint's complexity counts all that
-    /// each of its targets rests on. When all the added nodes pass the cap,
-    /// nothing the propagation would reach from there can be in a hint
-    /// within the cap, and it stops as if it had nothing left to follow.
-    fn beyond(&mut self, first: u32, cap: u32) -> bool {
-        let mut ids = Vec::new();
-        (first..self.arena.len()).all(|n| {
-            ids.clear();
-            let count = self.arena.ancestors_within(n, cap, |arena, m| {
-                let id = arena.nodes[m as usize].nested;
-                if id != NO_NESTED && !ids.contains(&id) {
-                    ids.push(id);
-                }
-            });
-            count > cap || count + self.nested.total_complexity(&ids) > cap
-        })
+    /// Whether node `n` rests on more than `cap` (potentials and nested
+    /// chains, as a hint's complexity counts them).
+    fn beyond(&mut self, n: u32, cap: u32) -> bool {
+        let mut ids = std::mem::take(&mut self.beyond_ids);
+        ids.clear();
+        let count = self.arena.ancestors_within(n, cap, |arena, m| {
+            let id = arena.nodes[m as usize].nested;
+            if id != NO_NESTED && !ids.contains(&id) {
+                ids.push(id);
+            }
+        });
+        let beyond = count > cap || count + self.nested.total_complexity(&ids) > cap;
+        self.beyond_ids = ids;
+        beyond
     }
 
     /// SE's `doCycles` from the "on" potential `root`: the nodes at which

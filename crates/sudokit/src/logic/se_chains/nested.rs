@@ -293,7 +293,9 @@ impl Nested {
     /// chain's id; `known` holds the potentials the propagation has
     /// already (chains that add nothing new are not kept). The first
     /// producer with a hint resting on a removed candidate is the last
-    /// one asked.
+    /// one asked. Returns whether every producer of the level that comes
+    /// after it was asked (true also when none reported), and the work
+    /// bound stopped none.
     pub(super) fn find(
         &mut self,
         cur: &Board,
@@ -301,13 +303,18 @@ impl Nested {
         level: u8,
         known: &PotSet,
         report: &mut dyn FnMut(Cand, &[Cand], u32),
-    ) {
+    ) -> bool {
         self.memo.set_source(source);
-        for &producer in nested_producers(level) {
-            if super::budget::exhausted() || self.find_one(cur, source, producer, known, report) {
-                return;
+        let producers = nested_producers(level);
+        for (i, &producer) in producers.iter().enumerate() {
+            if super::budget::exhausted() {
+                return false;
+            }
+            if self.find_one(cur, source, producer, known, report) {
+                return i + 1 == producers.len() && !super::budget::exhausted();
             }
         }
+        !super::budget::exhausted()
     }
 
     /// [`Nested::find`] for one producer, replayed when an earlier search

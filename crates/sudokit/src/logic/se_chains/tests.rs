@@ -493,3 +493,32 @@ fn nested_memory_across_positions_changes_no_step() {
     assert!(carried > 0, "no search was replayed at a later position");
     assert!(engine.capped > 0, "no propagation was capped");
 }
+
+/// The cap of [`super::chaining::Engine::cap`] loses nothing: where it
+/// stops a propagation, going on instead reaches no node that rests on no
+/// more than the cap (so none that a hint within it could use). A stop
+/// where a rule gave the stall's nodes would lose some here: a later stall
+/// finds, with a nested chain not asked at the first, nodes resting on
+/// none of its nodes.
+#[test]
+fn the_cap_stops_no_propagation_before_a_node_within_it() {
+    use super::board::Board;
+    use super::chaining::Engine;
+    use super::producers::{self, Producer};
+    let puzzle =
+        "12.4..3..3...1..5...6...1..7...9.....4.6.3.....3..2...5...8.7....7.....5.......98";
+    let (mut pos, _) = first_chain_step(puzzle);
+    let mut engine = Engine::default();
+    engine.audit = true;
+    for _ in 0..3 {
+        let board = Board::new(&pos.grid, &pos.candidates);
+        engine.clear();
+        for level in 1..=4 {
+            producers::hints(&mut engine, &board, Producer::Dynamic(level));
+        }
+        let step = next_step(&pos).expect("the walk goes on");
+        assert!(pos.apply(&step));
+    }
+    assert!(engine.capped > 0, "the cap stopped no propagation");
+    assert_eq!(engine.misses, 0, "nodes within the cap past a stop");
+}
