@@ -536,7 +536,7 @@ pub(crate) fn se_tie(step: &Step, candidates: &crate::candidates::Candidates) ->
 /// hint by placing its single only: the eliminations that led to it stay in
 /// the grid, and a later step may have to make them again.
 fn se_next(pos: &Position, order: &[(Technique, (u8, f64))]) -> Option<(f64, Step)> {
-    use crate::logic::uniqueness::se_sees;
+    use crate::logic::uniqueness::se_steps_of;
     use std::cmp::Ordering::{Greater, Less};
     // (producer, rating), SE's order within the producer, the step.
     type Best = ((u8, f64), (u32, u32), Step);
@@ -551,10 +551,9 @@ fn se_next(pos: &Position, order: &[(Technique, (u8, f64))]) -> Option<(f64, Ste
         }) {
             break;
         }
-        for step in pos.steps(technique) {
-            if !se_sees(&step, &pos.grid, &pos.candidates) {
-                continue;
-            }
+        let steps = se_steps_of(technique, &pos.grid, &pos.candidates)
+            .unwrap_or_else(|| pos.steps(technique));
+        for step in steps {
             let r = se_rating(&step, &pos.grid, &pos.candidates);
             let key = (se_producer(technique, r), r);
             let tie = se_tie(&step, &pos.candidates);
@@ -819,6 +818,22 @@ mod tests {
                 "..94..8....6..........38..28.19...4..6......53...6.2.......5.7..57.1.6.........5."
             ),
             "ED=7.3/1.2/1.2"
+        );
+    }
+
+    /// A puzzle of `sudokit generate --technique unique-rectangle-5`: SE
+    /// 1.2.1 (run on 2026-11-27) rates 6.7/1.2/1.2. SE takes a unique
+    /// rectangle of type 2 on 4/7 (r1c4, r3c4, r3c8, r1c8: r3c9 loses 6)
+    /// from its loop search, where the rectangles of HoDoKu's form had none
+    /// that SE sees; without it the walk went on with forcing chains up to
+    /// 7.2.
+    #[test]
+    fn rectangles_are_se_s_loops_of_four_cells() {
+        assert_eq!(
+            se_text(
+                ".......5..78..2....395.827.......9.2..51.93..3.1.......137.682....8..19..2......."
+            ),
+            "ED=6.7/1.2/1.2"
         );
     }
 

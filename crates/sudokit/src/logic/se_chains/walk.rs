@@ -108,10 +108,10 @@ fn easiest(pos: &Position, group: &Group) -> Option<(f64, Step)> {
         if !t.is_available() {
             continue;
         }
-        for step in pos.steps(t) {
-            if !step.is_productive()
-                || !crate::logic::uniqueness::se_sees(&step, &pos.grid, &pos.candidates)
-            {
+        let steps = crate::logic::uniqueness::se_steps_of(t, &pos.grid, &pos.candidates)
+            .unwrap_or_else(|| pos.steps(t));
+        for step in steps {
+            if !step.is_productive() {
                 continue;
             }
             let r = grade::se_rating(&step, &pos.grid, &pos.candidates);

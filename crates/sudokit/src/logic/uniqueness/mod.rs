@@ -690,58 +690,48 @@ pub(crate) fn se_rating(step: &Step) -> Option<f64> {
     }
 }
 
-/// Whether SE's `UniqueLoops` would see the rectangle of `step` (a unique
-/// rectangle step): SE builds its loops from cells that hold both digits of
-/// the pair as candidates, while the rectangles here (as HoDoKu's) need the
-/// pair only allowed by the grid, so a corner that lost one of the digits
-/// still makes one. Steps of other techniques are seen.
-pub(crate) fn se_sees(step: &Step, grid: &Grid, candidates: &Candidates) -> bool {
+/// The steps SE's `UniqueLoops` has for `technique` (a unique rectangle
+/// type, 1 to 4) on the position, in place of the technique's own: SE finds
+/// rectangles as loops of four cells, with its own rules for each type, so
+/// the SE walk takes them from SE's search ([`unique_loops::se_steps`]) as
+/// unique loop steps of four links. `None` for other techniques, whose own
+/// steps are SE's.
+///
+/// The rectangles found here (as HoDoKu's) differ from SE's loops: they
+/// need the pair only allowed by the grid in each corner (SE needs both
+/// digits as candidates); SE's type 2 takes extra cells on a diagonal too
+/// (HoDoKu's type 5); and SE's type 3 looks for a naked subset only in a
+/// house with at least twice as many empty cells as the subset has cells,
+/// and for a hidden one only from the extras' count up.
+pub(crate) fn se_steps_of(
+    technique: Technique,
+    grid: &Grid,
+    candidates: &Candidates,
+) -> Option<Vec<Step>> {
     use Technique as T;
-    let rectangle = matches!(
-        step.technique,
-        T::UniqueRectangle1
-            | T::UniqueRectangle2
-            | T::UniqueRectangle3
-            | T::UniqueRectangle4
-            | T::UniqueRectangle5
-            | T::UniqueRectangle6
-    );
-    let pair = step.digits.bits();
-    !rectangle
-        || step
-            .cells
-            .iter()
-            .take(4)
-            .all(|&c| candidates.get(c).bits() & pair == pair)
-            && (step.technique != T::UniqueRectangle3 || se_has_type3(step, grid, candidates))
-}
-
-/// Whether SE's `UniqueLoops` has a type 3 on the rectangle of `step` (a
-/// unique rectangle of type 3) that removes the same candidates. SE looks
-/// for the subset as a naked one only in a house with at least twice as
-/// many empty cells as the subset has cells, and as a hidden one (with the
-/// pair) only from the extras' count up, so some subsets HoDoKu's form
-/// finds are not SE's (see [`unique_loops::se_steps`]).
-fn se_has_type3(step: &Step, grid: &Grid, candidates: &Candidates) -> bool {
-    let mut corners: Vec<Cell> = step.cells.iter().take(4).copied().collect();
-    corners.sort();
-    let mut removes = step.eliminations.clone();
-    removes.sort();
+    let kind = match technique {
+        T::UniqueRectangle1 => T::UniqueLoop1,
+        T::UniqueRectangle2 => T::UniqueLoop2,
+        T::UniqueRectangle3 => T::UniqueLoop3,
+        T::UniqueRectangle4 => T::UniqueLoop4,
+        _ => return None,
+    };
     // The same search as the unique loops' (their memory: the SE walk asks
     // for those on the position too).
     let search = || unique_loops::se_steps(candidates);
-    memo::recall(&LOOPS_FOUND, grid, candidates, search, |found| {
-        found.iter().any(|s| {
-            if s.technique != Technique::UniqueLoop3 || s.links.len() != 4 {
-                return false;
-            }
-            let mut cells: Vec<Cell> = s.cells.iter().take(4).copied().collect();
-            cells.sort();
-            let mut theirs = s.eliminations.clone();
-            theirs.sort();
-            cells == corners && theirs == removes
-        })
-    })
+    Some(memo::recall(
+        &LOOPS_FOUND,
+        grid,
+        candidates,
+        search,
+        |found| {
+            found
+                .iter()
+                .filter(|s| s.technique == kind && s.links.len() == 4)
+                .cloned()
+                .collect()
+        },
+    ))
 }
 
 /// Where SE's `UniqueLoops` puts `step` among its hints of one rating:
