@@ -446,7 +446,10 @@ impl Engine {
         // complexity counts all that each of its targets rests on): the
         // nodes of later stalls come from rules and nested chains that
         // found nothing here on the cells they read, so they read cells that
-        // the stall's nodes changed, and rest on those changes.
+        // the stall's nodes changed, and rest on those changes. (For nested
+        // chains this leans on a chain reading only the units of its links;
+        // [`Engine::audit`] goes on past every stop to check that no node
+        // within the cap comes later, and the tests and gate sets find none.)
         //
         // It does not hold where a rule gave the stall's nodes: the rules
         // after it and the nested chains were not asked, and a later stall
