@@ -738,20 +738,18 @@ pub(crate) fn se_steps_of(
 /// by type, then in the order its search finds the loops, which starts
 /// from each cell holding only two candidates, row by row, and follows
 /// loops of that pair; so a loop comes with its first such cell. `None`
-/// for other techniques.
+/// for other techniques (the SE walk's rectangles are unique loop steps:
+/// see [`se_steps_of`]).
 pub(crate) fn se_tie(step: &Step, candidates: &Candidates) -> Option<(u32, u32)> {
     use Technique as T;
-    let (kind, corners) = match step.technique {
-        T::UniqueRectangle1 => (1, 4),
-        T::UniqueRectangle2 => (2, 4),
-        T::UniqueRectangle3 => (3, 4),
-        T::UniqueRectangle4 => (4, 4),
-        T::UniqueLoop1 => (1, step.links.len()),
-        T::UniqueLoop2 => (2, step.links.len()),
-        T::UniqueLoop3 => (3, step.links.len()),
-        T::UniqueLoop4 => (4, step.links.len()),
+    let kind = match step.technique {
+        T::UniqueLoop1 => 1,
+        T::UniqueLoop2 => 2,
+        T::UniqueLoop3 => 3,
+        T::UniqueLoop4 => 4,
         _ => return None,
     };
+    let corners = step.links.len();
     let pair = step.digits.bits();
     let start = step
         .cells
