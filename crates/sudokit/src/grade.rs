@@ -823,10 +823,10 @@ mod tests {
 
     /// A puzzle of `sudokit generate --technique unique-rectangle-5`: SE
     /// 1.2.1 (run on 2026-11-27) rates 6.7/1.2/1.2. SE takes a unique
-    /// rectangle of type 2 on 4/7 (r1c4, r3c4, r3c8, r1c8: r3c9 loses 6)
-    /// from its loop search, where the rectangles of HoDoKu's form had none
-    /// that SE sees; without it the walk went on with forcing chains up to
-    /// 7.2.
+    /// rectangle of type 2 on 4/7 (r4c1, r4c3, r8c3, r8c1, three of them
+    /// with the extra 6, so r9c3 loses 6) from its loop search; HoDoKu
+    /// calls that one type 5, which is not SE's, so the walk went on with
+    /// forcing chains up to 7.2.
     #[test]
     fn rectangles_are_se_s_loops_of_four_cells() {
         assert_eq!(
