@@ -531,12 +531,20 @@ pub(crate) fn se_tie(step: &Step, candidates: &crate::candidates::Candidates) ->
         .unwrap_or((0, 0))
 }
 
+/// The steps of `technique` at `pos` as SE's walk sees them: its unique
+/// rectangles are SE's loops of four cells
+/// ([`crate::logic::uniqueness::se_steps_of`]), other techniques' steps are
+/// their own.
+pub(crate) fn se_steps(pos: &Position, technique: Technique) -> Vec<Step> {
+    crate::logic::uniqueness::se_steps_of(technique, &pos.grid, &pos.candidates)
+        .unwrap_or_else(|| pos.steps(technique))
+}
+
 /// The lowest-rated step at `pos` among `order` (ordered by the lowest
 /// rating each technique can give), with its rating. SE applies a direct
 /// hint by placing its single only: the eliminations that led to it stay in
 /// the grid, and a later step may have to make them again.
 fn se_next(pos: &Position, order: &[(Technique, (u8, f64))]) -> Option<(f64, Step)> {
-    use crate::logic::uniqueness::se_steps_of;
     use std::cmp::Ordering::{Greater, Less};
     // (producer, rating), SE's order within the producer, the step.
     type Best = ((u8, f64), (u32, u32), Step);
@@ -551,9 +559,7 @@ fn se_next(pos: &Position, order: &[(Technique, (u8, f64))]) -> Option<(f64, Ste
         }) {
             break;
         }
-        let steps = se_steps_of(technique, &pos.grid, &pos.candidates)
-            .unwrap_or_else(|| pos.steps(technique));
-        for step in steps {
+        for step in se_steps(pos, technique) {
             let r = se_rating(&step, &pos.grid, &pos.candidates);
             let key = (se_producer(technique, r), r);
             let tie = se_tie(&step, &pos.candidates);

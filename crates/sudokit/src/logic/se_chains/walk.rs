@@ -108,9 +108,7 @@ fn easiest(pos: &Position, group: &Group) -> Option<(f64, Step)> {
         if !t.is_available() {
             continue;
         }
-        let steps = crate::logic::uniqueness::se_steps_of(t, &pos.grid, &pos.candidates)
-            .unwrap_or_else(|| pos.steps(t));
-        for step in steps {
+        for step in grade::se_steps(pos, t) {
             if !step.is_productive() {
                 continue;
             }

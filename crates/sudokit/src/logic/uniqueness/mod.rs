@@ -700,9 +700,10 @@ pub(crate) fn se_rating(step: &Step) -> Option<f64> {
 /// The rectangles found here (as HoDoKu's) differ from SE's loops: they
 /// need the pair only allowed by the grid in each corner (SE needs both
 /// digits as candidates); SE's type 2 takes extra cells on a diagonal or
-/// on three corners too (HoDoKu's type 5); and SE's type 3 looks for a naked subset only in a
-/// house with at least twice as many empty cells as the subset has cells,
-/// and for a hidden one only from the extras' count up.
+/// on three corners too (HoDoKu's type 5); and SE's type 3 looks for a
+/// naked subset only in a house with at least twice as many empty cells as
+/// the subset has cells, and for a hidden one only from the extras' count
+/// up.
 pub(crate) fn se_steps_of(
     technique: Technique,
     grid: &Grid,
