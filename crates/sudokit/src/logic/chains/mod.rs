@@ -13,8 +13,9 @@
 //!   cells of opposite parity (three, five, ... cells apart) loses both.
 //!
 //! The search is breadth-first from every start, so each pair of ends is
-//! joined by a shortest chain (with no cell twice), up to [`MAX_LINKS`]
-//! links. Remote pairs are enumerated depth-first, their components being
+//! joined by a shortest chain, up to [`MAX_LINKS`] links; where that chain
+//! passes a cell twice, a depth-first search looks for the shortest one
+//! that does not (HoDoKu's search is depth-first over such chains). Remote pairs are enumerated depth-first, their components being
 //! small. One step is kept per set of eliminations, the shortest chain
 //! found first; steps come shortest chain first, then in row-major order of
 //! the chain's start.
@@ -162,19 +163,65 @@ fn x_chains_from(
         if links >= 3 {
             for end in cells_of(on & !bit(start)) {
                 let elims = places & PEER_BITS[start.index()] & PEER_BITS[end.index()];
-                if elims != 0 && best.wants(&(digit, elims), links) {
-                    let chain = trace(end, links, &parent);
-                    if is_simple(&chain) {
-                        let mut step = chain_step(Technique::XChain, digit, &chain, places, elims);
-                        step.cells = chain;
-                        best.offer((digit, elims), links, step);
+                if elims == 0 || !best.wants(&(digit, elims), links) {
+                    continue;
+                }
+                let mut chain = trace(end, links, &parent);
+                if !is_simple(&chain) {
+                    // As for XY-Chains: a longer chain may pass no cell twice.
+                    match simple_x_path(start, end, places, strong) {
+                        Some(path) => chain = path,
+                        None => continue,
                     }
+                }
+                let len = chain.len() - 1;
+                if best.wants(&(digit, elims), len) {
+                    let mut step = chain_step(Technique::XChain, digit, &chain, places, elims);
+                    step.cells = chain;
+                    best.offer((digit, elims), len, step);
                 }
             }
         }
         frontier = expand(on, |x| PEER_BITS[x] & places, &mut seen[0], &mut parent[0]);
         links += 1;
     }
+}
+
+/// The shortest X-Chain from `start` (false) to `end` (true) that holds
+/// no cell twice, within [`MAX_LINKS`] links (iterative deepening).
+fn simple_x_path(start: Cell, end: Cell, places: u128, strong: &[u128; 81]) -> Option<Vec<Cell>> {
+    (3..=MAX_LINKS).step_by(2).find_map(|links| {
+        let mut path = vec![start];
+        deepen_x(&mut path, bit(start), end, (places, strong), links).then_some(path)
+    })
+}
+
+/// One depth-first search of [`simple_x_path`]: extends `path` (whose
+/// cells are `used`) by exactly `left` links, strong and weak in turn.
+fn deepen_x(
+    path: &mut Vec<Cell>,
+    used: u128,
+    end: Cell,
+    (places, strong): (u128, &[u128; 81]),
+    left: usize,
+) -> bool {
+    let x = path.last().expect("a start").index();
+    if left == 0 {
+        return x == end.index();
+    }
+    let next = if path.len() % 2 == 1 {
+        strong[x]
+    } else {
+        PEER_BITS[x] & places
+    };
+    for y in cells_of(next & !used) {
+        path.push(y);
+        if deepen_x(path, used | bit(y), end, (places, strong), left - 1) {
+            return true;
+        }
+        path.pop();
+    }
+    false
 }
 
 /// One breadth-first layer: the cells reached from `frontier` through
@@ -280,15 +327,69 @@ fn xy_chains_from(board: &Bivalue, start: Cell, digit: Digit, best: &mut Shortes
                 continue;
             }
             let elims = board.places[digit.index()] & PEER_BITS[start.index()] & PEER_BITS[end];
-            if elims != 0 && best.wants(&(digit, elims), links) {
-                let states = trace_states(state, &parent);
-                if let Some(step) = xy_step(board, digit, &states, elims) {
-                    best.offer((digit, elims), links, step);
+            if elims == 0 || !best.wants(&(digit, elims), links) {
+                continue;
+            }
+            let mut states = trace_states(state, &parent);
+            if !is_simple_states(&states) {
+                // The shortest way there passes a cell twice; HoDoKu's
+                // depth-first search still finds a longer one that does not.
+                match simple_xy_path(board, first, state) {
+                    Some(path) => states = path,
+                    None => continue,
                 }
+            }
+            let len = 2 * states.len() - 1;
+            if best.wants(&(digit, elims), len) {
+                let step = xy_step(board, digit, &states, elims);
+                best.offer((digit, elims), len, step);
             }
         }
         layer = next;
     }
+}
+
+/// Whether the states of an XY-Chain hold no cell twice.
+fn is_simple_states(states: &[usize]) -> bool {
+    let mut seen = 0u128;
+    states.iter().all(|&s| {
+        let b = 1u128 << (s / 9);
+        let fresh = seen & b == 0;
+        seen |= b;
+        fresh
+    })
+}
+
+/// The shortest XY-Chain from state `first` to state `goal` (states as in
+/// [`xy_chains_from`]) that holds no cell twice, within [`MAX_LINKS`]
+/// links: an iterative deepening of depth-first searches, for the rare end
+/// whose breadth-first path is not simple.
+fn simple_xy_path(board: &Bivalue, first: usize, goal: usize) -> Option<Vec<usize>> {
+    let max_hops = (MAX_LINKS - 1) / 2;
+    let mut path = vec![first];
+    (1..=max_hops).find_map(|hops| {
+        path.truncate(1);
+        deepen(board, &mut path, 1u128 << (first / 9), goal, hops).then(|| path.clone())
+    })
+}
+
+/// One depth-first search of [`simple_xy_path`]: extends `path` (whose
+/// cells are `used`) by exactly `hops` hops to `goal`.
+fn deepen(board: &Bivalue, path: &mut Vec<usize>, used: u128, goal: usize, hops: usize) -> bool {
+    let state = *path.last().expect("a start");
+    if hops == 0 {
+        return state == goal;
+    }
+    let (x, d) = (state / 9, Digit::from_index(state % 9).expect("< 9"));
+    for y in cells_of(board.cells & PEER_BITS[x] & board.places[d.index()] & !used) {
+        let to = y.index() * 9 + board.other(y.index(), d).index();
+        path.push(to);
+        if deepen(board, path, used | bit(y), goal, hops - 1) {
+            return true;
+        }
+        path.pop();
+    }
+    false
 }
 
 /// The states from the first one to `state`.
@@ -330,11 +431,8 @@ fn bivalue_links(cells: &[Cell], first: Digit, trues: &[Digit]) -> Vec<Link> {
 
 /// The XY-Chain step through `states`, eliminating `digit` in `elims`;
 /// `None` if a cell comes twice.
-fn xy_step(board: &Bivalue, digit: Digit, states: &[usize], elims: u128) -> Option<Step> {
+fn xy_step(board: &Bivalue, digit: Digit, states: &[usize], elims: u128) -> Step {
     let cells: Vec<Cell> = states.iter().map(|&s| cell_at((s / 9) as u32)).collect();
-    if !is_simple(&cells) {
-        return None;
-    }
     let trues: Vec<Digit> = states
         .iter()
         .map(|&s| Digit::from_index(s % 9).expect("< 9"))
@@ -348,7 +446,7 @@ fn xy_step(board: &Bivalue, digit: Digit, states: &[usize], elims: u128) -> Opti
     for c in cells_of(elims) {
         step = step.eliminate(c, digit);
     }
-    Some(step)
+    step
 }
 
 /// Remote Pairs, pair by pair (in increasing order of the digits).
@@ -548,6 +646,44 @@ mod tests {
         assert_eq!(s.links[6].to, (c(5, 9), one));
         assert_eq!(s.digits, set(&[1, 2, 3, 4]));
         assert!(find(Technique::RemotePair, &g, &cands).is_empty());
+    }
+
+    #[test]
+    fn xy_chain_passes_no_cell_twice_even_when_a_shorter_way_does() {
+        // From r1c1 (1 false), r2c6 holds 1 along two ways: the shorter one
+        // passes r1c5 twice (2 false, then 2 true), the other one does not.
+        let (g, mut cands) = open();
+        for (cell, digits) in [
+            (c(1, 1), [1, 2]),
+            (c(1, 5), [2, 3]),
+            (c(5, 5), [3, 4]),
+            (c(3, 5), [3, 4]),
+            (c(4, 1), [2, 5]),
+            (c(4, 7), [5, 6]),
+            (c(8, 7), [6, 7]),
+            (c(8, 5), [7, 3]),
+            (c(2, 6), [1, 2]),
+        ] {
+            cands.set(cell, set(&digits));
+        }
+        let steps = find(Technique::XyChain, &g, &cands);
+        let wanted = ["r1c4<>1", "r1c6<>1", "r2c1<>1", "r2c2<>1", "r2c3<>1"];
+        let s = steps
+            .iter()
+            .find(|s| elims(s) == wanted)
+            .expect("the chain that passes no cell twice");
+        let cells = [
+            c(1, 1),
+            c(4, 1),
+            c(4, 7),
+            c(8, 7),
+            c(8, 5),
+            c(1, 5),
+            c(2, 6),
+        ];
+        assert!(s.cells == cells || s.cells.iter().rev().eq(cells.iter()));
+        assert_eq!(s.links.len(), 13);
+        assert!(is_simple(&s.cells));
     }
 
     #[test]
