@@ -310,7 +310,14 @@ fn locked_subsets_in(
             .house(house(line))
             .with_cells(cells_of(cells))
             .with_digits(digits);
-        step.eliminations = candidates_in(candidates, in_box | in_line, digits);
+        // HoDoKu's order: the line's cells, then the box's (the queue of
+        // singles sees the eliminations in this order).
+        step.eliminations = candidates_in(candidates, HOUSE_BITS[line] & !cells, digits);
+        step.eliminations.extend(candidates_in(
+            candidates,
+            in_box & !HOUSE_BITS[line],
+            digits,
+        ));
         steps.push(step);
     });
 }
@@ -473,6 +480,12 @@ pub(crate) mod tests {
         assert_eq!(s.cells, [at("r2c1"), at("r2c2")]);
         assert_eq!(s.digits, digits("12"));
         assert_eq!(s.eliminations.len(), 2 * (7 + 6));
+        // HoDoKu's order, which the queue of singles follows: the line's
+        // cells, then the box's.
+        assert_eq!(
+            (s.eliminations[0].0, s.eliminations[14].0),
+            (at("r2c3"), at("r1c1"))
+        );
         assert!(
             s.eliminations
                 .contains(&(at("r1c1"), Digit::new(2).unwrap()))

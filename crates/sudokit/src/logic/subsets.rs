@@ -87,8 +87,14 @@ fn naked_in(
             return;
         }
         let line = if h >= 18 { common_line(cells) } else { None };
-        let area = line.map_or(0, |l| HOUSE_BITS[l]) | HOUSE_BITS[h];
-        let eliminations = candidates_in(candidates, area & !cells, digits);
+        // HoDoKu's order: the line's cells, then the box's.
+        let line_bits = line.map_or(0, |l| HOUSE_BITS[l]);
+        let mut eliminations = candidates_in(candidates, line_bits & !cells, digits);
+        eliminations.extend(candidates_in(
+            candidates,
+            HOUSE_BITS[h] & !line_bits & !cells,
+            digits,
+        ));
         if eliminations.is_empty() {
             return;
         }
@@ -225,6 +231,14 @@ mod tests {
             [House::box_at(0).unwrap(), House::row_at(0).unwrap()]
         );
         assert_eq!(steps[0].eliminations.len(), 2 * (7 + 6));
+        // HoDoKu's order of the eliminations, which the queue of singles
+        // follows: the line's cells, then the box's.
+        let (g, mut c) = empty();
+        keep(&mut c, "r2c1", "12");
+        keep(&mut c, "r2c2", "12");
+        let steps = find(Technique::NakedPair, &g, &c);
+        let cells: Vec<_> = steps[0].eliminations.iter().map(|e| e.0).collect();
+        assert_eq!((cells[0], cells[14]), (at("r2c3"), at("r1c1")));
     }
 
     #[test]

@@ -77,6 +77,16 @@ impl<'a> Board<'a> {
                 }
             }
         }
+        if !xyz {
+            // HoDoKu tries the bivalue cells three at a time in row-major
+            // order, each of the three as pivot in turn.
+            steps.sort_by_key(|s| {
+                let mut three = [s.cells[0], s.cells[1], s.cells[2]];
+                three.sort();
+                let rank = three.iter().position(|&c| c == s.cells[0]);
+                (three, rank)
+            });
+        }
         steps
     }
 
@@ -235,6 +245,25 @@ mod tests {
         // A pincer that does not see the pivot spoils it.
         let (g, cands) = position(&[(c(1, 1), &[1, 2]), (c(1, 5), &[1, 3]), (c(4, 2), &[2, 3])]);
         assert!(find(Technique::XyWing, &g, &cands).is_empty());
+    }
+
+    #[test]
+    fn xy_wings_come_in_hodoku_s_order() {
+        // HoDoKu tries the bivalue cells three at a time in row-major order:
+        // the wing on r1c5, r5c1, r5c5 (pivot) comes before the one on
+        // r3c3 (pivot), r3c8, r7c3, although its pivot comes later.
+        let (g, cands) = position(&[
+            (c(5, 5), &[1, 2]),
+            (c(1, 5), &[1, 3]),
+            (c(5, 1), &[2, 3]),
+            (c(3, 3), &[4, 5]),
+            (c(3, 8), &[4, 6]),
+            (c(7, 3), &[5, 6]),
+        ]);
+        let steps = find(Technique::XyWing, &g, &cands);
+        let pivots: Vec<Cell> = steps.iter().map(|s| s.cells[0]).collect();
+        assert_eq!(pivots, [c(5, 5), c(3, 3)]);
+        assert_eq!(elims(&steps[0]), ["r1c1<>3"]);
     }
 
     #[test]

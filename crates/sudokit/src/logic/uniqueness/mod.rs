@@ -246,35 +246,74 @@ fn unique_rectangles(technique: Technique, grid: &Grid, candidates: &Candidates)
 fn all_rectangles(grid: &Grid, candidates: &Candidates) -> [Vec<Step>; 7] {
     let allowed = allowed_digits(grid);
     let mut steps: [Vec<Step>; 7] = Default::default();
-    for rect in &RECTANGLES {
+    for (rect, pair) in hodoku_rectangles(candidates, &allowed) {
         let corners = rect.map(cell);
-        let common = rect.iter().fold(0x1ff, |m, &c| m & allowed[c as usize]);
-        if common.count_ones() < 2 {
-            continue; // also skips rectangles with a filled corner
-        }
         let sets = corners.map(|c| candidates.get(c).bits());
-        for i in 0..4 {
-            let pair = sets[i];
-            // Each bivalue corner names a pair; the same pair is checked once.
-            if pair.count_ones() != 2 || pair & !common != 0 || sets[..i].contains(&pair) {
-                continue;
-            }
-            let plain = (0..4)
-                .filter(|&k| sets[k] & !pair == 0)
-                .fold(0u8, |m, k| m | 1 << k);
-            let ur = Rectangle {
-                candidates,
-                corners,
-                sets,
-                pair,
-                plain,
-            };
-            for (t, list) in RECTANGLE_TECHNIQUES.iter().zip(steps.iter_mut()) {
-                ur.find(*t, list);
-            }
+        let plain = (0..4)
+            .filter(|&k| sets[k] & !pair == 0)
+            .fold(0u8, |m, k| m | 1 << k);
+        let ur = Rectangle {
+            candidates,
+            corners,
+            sets,
+            pair,
+            plain,
+        };
+        for (t, list) in RECTANGLE_TECHNIQUES.iter().zip(steps.iter_mut()) {
+            ur.find(*t, list);
         }
     }
     steps
+}
+
+/// The rectangles in the order HoDoKu's `findUniquenessForStartCell`
+/// meets them: from each bivalue cell (row-major), its pair; a second
+/// corner in its box and row (or column), box order; the other two corners
+/// along its column (or row). Each rectangle is taken once, with the pair
+/// of the cell that found it first. Corners row-major. Every corner must
+/// allow both digits (as far as placed digits go).
+///
+/// HoDoKu remembers the rectangles it has checked by the number
+/// `((a * 10 + b) * 10 + c) * 10 + d` of their sorted cell indices, which
+/// two rectangles may share; the later one is then skipped, as here.
+fn hodoku_rectangles(candidates: &Candidates, allowed: &[u16; 81]) -> Vec<([u8; 4], u16)> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for s in 0..81usize {
+        let pair = candidates.get(cell(s as u8)).bits();
+        if pair.count_ones() != 2 {
+            continue;
+        }
+        let (r, c, b) = (s / 9, s % 9, (s / 27) * 3 + (s % 9) / 3);
+        for k in 0..9 {
+            let t = ((b / 3) * 3 + k / 3) * 9 + (b % 3) * 3 + k % 3;
+            if t == s || (t / 9 != r && t % 9 != c) {
+                continue;
+            }
+            let rows = t / 9 == r;
+            for j in 0..9 {
+                // Along the column (same row) or the row (same column).
+                let (u, v) = if rows {
+                    (j * 9 + c, j * 9 + t % 9)
+                } else {
+                    (r * 9 + j, t / 9 * 9 + j)
+                };
+                if (u / 27) * 3 + (u % 9) / 3 == b {
+                    continue;
+                }
+                let mut rect = [s as u8, t as u8, u as u8, v as u8];
+                if rect.iter().any(|&x| allowed[x as usize] & pair != pair) {
+                    continue;
+                }
+                rect.sort_unstable();
+                let key = rect.iter().fold(0u32, |n, &x| n * 10 + u32::from(x));
+                if seen.insert(key) {
+                    out.push((rect, pair));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// A rectangle on a pair of digits, as seen on the position.
@@ -567,7 +606,9 @@ fn avoidable1(
     let empty = (!solved & 0xf).trailing_zeros() as usize;
     let value = |k: usize| grid.get(corners[k]).expect("a solved corner");
     let (a, b) = (value(3 - empty), value(empty ^ 1));
-    if value(empty ^ 2) != b || a == b {
+    // HoDoKu takes the empty corner only when it holds exactly two
+    // candidates (its `findUniquenessForStartCell`).
+    if value(empty ^ 2) != b || a == b || candidates.get(corners[empty]).len() != 2 {
         return None;
     }
     let mut step = Step::new(Technique::AvoidableRectangle1)
@@ -1091,12 +1132,38 @@ mod tests {
     }
 
     #[test]
+    fn rectangles_come_in_hodoku_s_order() {
+        // HoDoKu meets rectangles from their bivalue cells, row-major: the
+        // ones through r5c7 come before those through r7c4, though a
+        // rectangle on rows 2 and 7 has the earlier top-left corner.
+        let grid = Grid::empty();
+        let mut cands = Candidates::from_grid(&grid);
+        cands.set(c("r5c7"), ds("45"));
+        cands.set(c("r7c4"), ds("19"));
+        let rects = hodoku_rectangles(&cands, &allowed_digits(&grid));
+        assert!(rects.len() > 2);
+        let first = rects[0];
+        assert!(first.0.contains(&(4 * 9 + 6)) && first.1 == ds("45").bits());
+        let last = rects[rects.len() - 1];
+        assert!(last.0.contains(&(6 * 9 + 3)) && last.1 == ds("19").bits());
+        // Each rectangle once, its corners row-major.
+        let mut keys: Vec<[u8; 4]> = rects.iter().map(|r| r.0).collect();
+        assert!(keys.iter().all(|k| k.windows(2).all(|w| w[0] < w[1])));
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), rects.len());
+    }
+
+    #[test]
     fn avoidable_rectangle_1() {
         let mut grid = Grid::empty();
         for (cell, d) in [("r1c1", 1), ("r1c4", 2), ("r2c1", 2)] {
             grid.set(c(cell), Digit::new(d));
         }
-        let cands = Candidates::from_grid(&grid);
+        let mut cands = Candidates::from_grid(&grid);
+        // HoDoKu takes the empty corner only with two candidates.
+        assert!(find_with_givens(T::AvoidableRectangle1, &grid, &Grid::empty(), &cands).is_empty());
+        cands.set(c("r2c4"), ds("13"));
         let steps = find_with_givens(T::AvoidableRectangle1, &grid, &Grid::empty(), &cands);
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].eliminations, elims("r2c4<>1"));
