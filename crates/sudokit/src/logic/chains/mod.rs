@@ -687,6 +687,35 @@ mod tests {
     }
 
     #[test]
+    fn x_chain_passes_no_cell_twice_even_when_a_shorter_way_does() {
+        // One digit; strong links as given. The shortest way from r1c1
+        // (false) to r9c5 (true) passes r1c5 twice (true, then false):
+        // r1c1 = r1c5 - r2c6 = r3c4 - r1c5 = r9c5. The only chain that
+        // does not is r1c1 = r5c1 - r5c9 = r7c9 - r7c7 = r6c5 - r1c5 = r9c5.
+        let cells = [
+            c(1, 1),
+            c(1, 5),
+            c(9, 5),
+            c(2, 6),
+            c(3, 4),
+            c(5, 1),
+            c(5, 9),
+            c(7, 9),
+            c(7, 7),
+            c(6, 5),
+        ];
+        let [s, a, e, x, y, p, q, r, u, v] = cells;
+        let places = cells.iter().fold(0, |m, &k| m | bit(k));
+        let mut strong = [0u128; 81];
+        for (one, two) in [(s, a), (s, p), (a, e), (x, y), (q, r), (u, v)] {
+            strong[one.index()] |= bit(two);
+            strong[two.index()] |= bit(one);
+        }
+        let path = simple_x_path(s, e, places, &strong).expect("a simple chain");
+        assert_eq!(path, [s, p, q, r, u, v, a, e]);
+    }
+
+    #[test]
     fn remote_pair_of_four_cells() {
         let (g, mut cands) = open();
         for cell in [c(1, 1), c(1, 5), c(5, 5), c(5, 9)] {
