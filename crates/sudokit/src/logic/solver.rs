@@ -288,9 +288,11 @@ fn sorted_by_hodoku(technique: Technique) -> bool {
 
 /// HoDoKu's general order of steps (`SolutionStep.compareTo`): most
 /// eliminations first, then the smaller weighted sum of the eliminations
-/// (in digit-then-cell order, the k-th weighted `1 + 80k`), then the
-/// shorter chain.
-fn hodoku_general_key(step: &Step) -> (i64, i64, usize) {
+/// (in digit-then-cell order, the k-th weighted `1 + 80k`). Steps that tie
+/// on both and eliminate different candidates compare equal there (the
+/// chain length only orders steps with the same eliminations, which the
+/// finders list once), so its stable sort keeps the order of discovery.
+fn hodoku_general_key(step: &Step) -> (i64, i64) {
     let mut elims: Vec<(u8, usize)> = step
         .eliminations
         .iter()
@@ -303,11 +305,7 @@ fn hodoku_general_key(step: &Step) -> (i64, i64, usize) {
         .enumerate()
         .map(|(k, &(d, c))| (c * (1 + 80 * k)) as i64 + i64::from(d))
         .sum();
-    let length = step
-        .chains
-        .first()
-        .map_or(step.links.len(), |chain| chain.nodes.len());
-    (-(elims.len() as i64), sum, length)
+    (-(elims.len() as i64), sum)
 }
 
 /// The result of [`solve`].
@@ -643,6 +641,34 @@ mod tests {
                 Technique::HiddenSingle
             ]
         );
+    }
+
+    #[test]
+    fn hodoku_order_keeps_discovery_order_on_ties() {
+        // HoDoKu 2.2 on ..4..59.197..8.....5.7...8..3...8.....9.....21....3.9.4..2.....8....431......9...
+        // takes "XY-Chain: 6 6- r4c8 -4- r4c5 -2- r4c3 -7- r4c1 -5- r5c1 -6-
+        // r5c6 -7- r7c6 -6 => r7c8<>6" (weighted sum 61 + 6) over the
+        // shorter r6c7 ... r7c6 => r7c7<>7 (60 + 7): equal in its sort,
+        // they stay in the order found, and r4c8 comes first.
+        let (g, cands) = crate::logic::soundness::table(
+            "2 8 4 3 6 5 9 7 1
+             9 7 16 4 8 12 25 256 3
+             3 5 16 7 9 12 246 8 46
+             57 3 27 9 24 8 1 46 456
+             56 4 9 1 57 67 8 3 2
+             1 26 8 56 24 3 47 9 457
+             4 9 3 2 1 67 567 56 8
+             8 26 27 56 57 4 3 1 9
+             67 1 5 8 3 9 2467 246 467",
+        );
+        let mut steps = find_steps(Technique::XyChain, &g, &cands);
+        steps.sort_by_key(hodoku_general_key);
+        let first = &steps[0];
+        assert_eq!(
+            first.eliminations,
+            [(Cell::at(6, 7).unwrap(), Digit::new(6).unwrap())]
+        );
+        assert_eq!(first.cells.first(), Some(&Cell::at(3, 7).unwrap()));
     }
 
     /// Every step of full solves of real puzzles agrees with the solution.

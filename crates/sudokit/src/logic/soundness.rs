@@ -120,3 +120,31 @@ pub(crate) fn elims(step: &Step) -> Vec<String> {
         .map(|(c, d)| format!("{c}<>{d}"))
         .collect()
 }
+
+/// A position from a pencil-mark table, 81 groups of digits in row-major
+/// order (as `explain --candidates` or HoDoKu print it; other characters
+/// separate them): one digit is a solved cell, more are its candidates.
+pub(crate) fn table(text: &str) -> (Grid, Candidates) {
+    let tokens: Vec<&str> = text
+        .split(|ch: char| !ch.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .collect();
+    assert_eq!(tokens.len(), 81);
+    let line: String = tokens
+        .iter()
+        .map(|t| {
+            if t.len() == 1 {
+                t.as_bytes()[0] as char
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    let grid: Grid = line.parse().expect("81 cells");
+    let mut candidates = Candidates::from_grid(&grid);
+    for (k, t) in tokens.iter().enumerate().filter(|(_, t)| t.len() > 1) {
+        let digits = t.bytes().map(|b| Digit::new(b - b'0').unwrap()).collect();
+        candidates.set(Cell::at(k / 9, k % 9).unwrap(), digits);
+    }
+    (grid, candidates)
+}

@@ -16,9 +16,11 @@
 //! joined by a shortest chain, up to [`MAX_LINKS`] links; where that chain
 //! passes a cell twice, a depth-first search looks for the shortest one
 //! that does not (HoDoKu's search is depth-first over such chains). Remote pairs are enumerated depth-first, their components being
-//! small. One step is kept per set of eliminations, the shortest chain
-//! found first; steps come shortest chain first, then in row-major order of
-//! the chain's start.
+//! small. As in HoDoKu, an X-Chain's last strong link may close on its
+//! start, which then holds the digit. One step is kept per set of
+//! eliminations, the shortest chain found for it; steps come in HoDoKu's
+//! order of discovery: by the start (cell row-major, then digit) that
+//! first met the set.
 
 use crate::candidates::{Candidates, DigitSet};
 use crate::grid::{Cell, Digit, Grid};
@@ -65,10 +67,13 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
     }
 }
 
-/// The shortest chain found for each set of eliminations, in order of discovery.
+/// The shortest chain found for each set of eliminations, in order of
+/// discovery: by the start (cell, digit) that first found the set.
 struct Shortest<K> {
     index: HashMap<K, usize>,
-    chains: Vec<(usize, Step)>,
+    /// Per set: the length of its chain, the start that first found it,
+    /// and the step.
+    chains: Vec<(usize, (usize, usize), Step)>,
 }
 
 impl<K: std::hash::Hash + Eq> Shortest<K> {
@@ -84,21 +89,31 @@ impl<K: std::hash::Hash + Eq> Shortest<K> {
         self.index.get(key).is_none_or(|&i| len < self.chains[i].0)
     }
 
-    /// Records the chain; call only when [`Shortest::wants`] it.
-    fn offer(&mut self, key: K, len: usize, step: Step) {
+    /// Records the chain, found from start `at` (cell index, digit index);
+    /// call only when [`Shortest::wants`] it. A shorter chain for a set
+    /// keeps the set's place.
+    fn offer(&mut self, key: K, len: usize, at: (usize, usize), step: Step) {
         match self.index.get(&key) {
-            Some(&i) => self.chains[i] = (len, step),
+            Some(&i) => {
+                self.chains[i].0 = len;
+                self.chains[i].2 = step;
+            }
             None => {
                 self.index.insert(key, self.chains.len());
-                self.chains.push((len, step));
+                self.chains.push((len, at, step));
             }
         }
     }
 
-    /// The steps, shortest chain first (stable).
+    /// The steps in HoDoKu's order of discovery: its depth-first search
+    /// goes start cell by start cell, and digit by digit in each, and lists
+    /// a set of eliminations where it first meets it. (Its sort of the
+    /// steps, [`crate::logic::solver`]'s `hodoku_general_key`, leaves steps
+    /// with as many eliminations and the same weighted sum in this order.)
+    /// Stable: the searches from one start keep the order they found.
     fn into_steps(mut self) -> Vec<Step> {
-        self.chains.sort_by_key(|(len, _)| *len);
-        self.chains.into_iter().map(|(_, s)| s).collect()
+        self.chains.sort_by_key(|&(_, at, _)| at);
+        self.chains.into_iter().map(|(_, _, s)| s).collect()
     }
 }
 
@@ -161,13 +176,21 @@ fn x_chains_from(
         let on = expand(frontier, |x| strong[x], &mut seen[1], &mut parent[1]);
         links += 1;
         if links >= 3 {
-            for end in cells_of(on & !bit(start)) {
+            for end in cells_of(on) {
+                // A chain back to `start` (HoDoKu's search lets the last
+                // strong link close on the start cell) makes the start true:
+                // every peer loses the digit.
                 let elims = places & PEER_BITS[start.index()] & PEER_BITS[end.index()];
                 if elims == 0 || !best.wants(&(digit, elims), links) {
                     continue;
                 }
                 let mut chain = trace(end, links, &parent);
-                if !is_simple(&chain) {
+                let inner = if end == start {
+                    &chain[1..]
+                } else {
+                    &chain[..]
+                };
+                if !is_simple(inner) {
                     // As for XY-Chains: a longer chain may pass no cell twice.
                     match simple_x_path(start, end, places, strong) {
                         Some(path) => chain = path,
@@ -178,7 +201,7 @@ fn x_chains_from(
                 if best.wants(&(digit, elims), len) {
                     let mut step = chain_step(Technique::XChain, digit, &chain, places, elims);
                     step.cells = chain;
-                    best.offer((digit, elims), len, step);
+                    best.offer((digit, elims), len, (start.index(), digit.index()), step);
                 }
             }
         }
@@ -188,7 +211,8 @@ fn x_chains_from(
 }
 
 /// The shortest X-Chain from `start` (false) to `end` (true) that holds
-/// no cell twice, within [`MAX_LINKS`] links (iterative deepening).
+/// no cell twice (but `start` at both ends if `end` is `start`), within
+/// [`MAX_LINKS`] links (iterative deepening).
 fn simple_x_path(start: Cell, end: Cell, places: u128, strong: &[u128; 81]) -> Option<Vec<Cell>> {
     (3..=MAX_LINKS).step_by(2).find_map(|links| {
         let mut path = vec![start];
@@ -214,7 +238,9 @@ fn deepen_x(
     } else {
         PEER_BITS[x] & places
     };
-    for y in cells_of(next & !used) {
+    // The last link may close on the start (`end`, used from the outset).
+    let free = if left == 1 { !used | bit(end) } else { !used };
+    for y in cells_of(next & free) {
         path.push(y);
         if deepen_x(path, used | bit(y), end, (places, strong), left - 1) {
             return true;
@@ -342,7 +368,7 @@ fn xy_chains_from(board: &Bivalue, start: Cell, digit: Digit, best: &mut Shortes
             let len = 2 * states.len() - 1;
             if best.wants(&(digit, elims), len) {
                 let step = xy_step(board, digit, &states, elims);
-                best.offer((digit, elims), len, step);
+                best.offer((digit, elims), len, (start.index(), digit.index()), step);
             }
         }
         layer = next;
@@ -539,7 +565,7 @@ impl RpSearch<'_> {
                 }
             }
         }
-        self.best.offer(key, links, step);
+        self.best.offer(key, links, (path[0].index(), 0), step);
     }
 }
 
@@ -730,6 +756,56 @@ mod tests {
         // Three cells are not enough.
         cands.set(c(5, 9), DigitSet::ALL);
         assert!(find(Technique::RemotePair, &g, &cands).is_empty());
+    }
+
+    #[test]
+    fn x_chain_may_close_on_its_start() {
+        // HoDoKu 2.2 on .71..9.....5.1..3..2.....5.....2..8..1.4.86.3..6.....1.4......59...........2.3.7.
+        // takes "X-Chain: 9 r2c2 =9= r6c2 -9- r6c4 =9= r7c4 -9- r9c5 =9=
+        // r9c7 -9- r4c7 =9= r4c3 -9- r3c3 =9= r2c2 => r2c9,r3c3,r6c2<>9":
+        // its last strong link returns to the start, which must hold the 9.
+        let (g, cands) = crate::logic::soundness::table(
+            "3468 7 1 3568 34568 9 248 246 2468
+             468 89 5 68 1 2 7 3 4689
+             3468 2 349 3678 34678 467 1 5 4689
+             45 3 49 16 2 16 59 8 7
+             257 1 279 4 579 8 6 29 3
+             2578 89 6 3579 3579 57 245 249 1
+             237 4 237 16789 6789 167 2389 1269 5
+             9 56 237 15678 45678 14567 238 126 268
+             1 56 8 2 569 3 49 7 46",
+        );
+        let steps = find(Technique::XChain, &g, &cands);
+        let lasso = steps
+            .iter()
+            .find(|s| elims(s) == ["r2c9<>9", "r3c3<>9", "r6c2<>9"])
+            .expect("the chain back to r2c2");
+        assert_eq!(lasso.cells.first(), Some(&c(2, 2)));
+        assert_eq!(lasso.cells.last(), Some(&c(2, 2)));
+        assert_eq!(lasso.links.len() % 2, 1);
+    }
+
+    #[test]
+    fn xy_chains_come_in_order_of_their_first_start() {
+        // HoDoKu 2.2 on .4.....6...2..9......8279.....9.....3...6.4...76........14...39.2....64..9.53..7.:
+        // "XY-Chain: 1 1- r2c2 -8- r2c1 -1- r6c1 -8- r6c5 -5- r1c5 -1- r4c5
+        // -7- r5c4 -1 => r5c2<>1" ties in its sort with the shorter chain
+        // r4c2 ... r7c7 => r4c7<>5 (one elimination, weighted sum 38 each),
+        // and a search from r2c2 (or r5c4) meets it first.
+        let (g, cands) = crate::logic::soundness::table(
+            "9 4 7 3 15 15 28 6 28
+             18 18 2 6 4 9 37 5 37
+             6 3 5 8 2 7 9 1 4
+             2 15 4 9 17 3 157 8 6
+             3 158 9 17 6 58 4 2 157
+             18 7 6 2 58 4 135 9 13
+             57 6 1 4 78 2 58 3 9
+             57 2 3 17 9 18 6 4 58
+             4 9 8 5 3 6 12 7 12",
+        );
+        let steps = find(Technique::XyChain, &g, &cands);
+        let at = |e: &str| steps.iter().position(|s| elims(s) == [e]).expect(e);
+        assert!(at("r5c2<>1") < at("r4c7<>5"));
     }
 
     #[test]

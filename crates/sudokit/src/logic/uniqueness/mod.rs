@@ -197,6 +197,22 @@ fn eliminate_seen_by(
     step
 }
 
+/// The non-empty subsets of `n` items as bit masks, in the order of a
+/// depth-first search adding items in increasing order: `{0}`, `{0,1}`,
+/// `{0,1,2}`, ..., `{0,2}`, ..., `{1}`, `{1,2}`, ...
+fn subsets_depth_first(n: usize) -> Vec<u16> {
+    fn extend(from: usize, mask: u16, n: usize, out: &mut Vec<u16>) {
+        for k in from..n {
+            let next = mask | 1 << k;
+            out.push(next);
+            extend(k + 1, next, n, out);
+        }
+    }
+    let mut out = Vec::with_capacity((1 << n) - 1);
+    extend(0, 0, n, &mut out);
+    out
+}
+
 /// The houses two cells share: row, column, then box.
 fn shared_houses(a: Cell, b: Cell) -> impl Iterator<Item = House> {
     let (ha, hb) = (a.houses(), b.houses());
@@ -425,7 +441,10 @@ impl Rectangle<'_> {
             }
         }
         let lock = fins[0].box_house();
-        for mask in 1u16..1 << n {
+        // HoDoKu adds the cells depth first (`checkUniqueness3Recursive`):
+        // each subset is checked before the subsets extending it, and its
+        // walk takes the first productive one.
+        for mask in subsets_depth_first(n) {
             let members = || {
                 (0..n)
                     .filter(move |k| mask & 1 << k != 0)
@@ -979,6 +998,33 @@ mod tests {
             step.houses,
             [House::row_at(5).unwrap(), House::box_at(4).unwrap()]
         );
+    }
+
+    #[test]
+    fn type3_subsets_come_depth_first() {
+        // HoDoKu 2.2 on .4.5.....8...9..3..76.2.....146..........9..7.....36....1..4.5..6......3..71..2..
+        // after its Skyscraper: "Uniqueness Test 3: 1/4 in r5c58,r6c58 =>
+        // r5c7<>3, r5c7,r6c9<>8, r6c9<>2, r6c9<>9". Its recursion adds the
+        // box's cells r4c7, r4c8, r4c9 in turn and takes the quadruple
+        // {2389} before the triple {289} of r4c8,r4c9, which would remove
+        // more.
+        let (grid, candidates) = crate::logic::soundness::table(
+            "139 4 39 5 378 1678 1789 126789 12689
+             8 25 25 47 9 167 147 3 146
+             139 7 6 348 2 18 14589 1489 14589
+             2379 1 4 6 578 2578 389 289 289
+             6 2358 2358 28 14 9 13458 1248 7
+             2579 2589 2589 278 14 3 6 12489 124589
+             239 2389 1 23789 3678 4 789 5 689
+             2459 6 2589 2789 578 2578 14789 14789 3
+             3459 3589 7 1 3568 58 2 4689 4689",
+        );
+        let steps = find(T::UniqueRectangle3, &grid, &candidates);
+        assert_eq!(
+            sorted(steps[0].eliminations.clone()),
+            sorted(elims("r5c7<>3 r5c7<>8 r6c9<>8 r6c9<>2 r6c9<>9"))
+        );
+        assert_eq!(steps[0].cells[4..], cells("r4c7 r4c8 r4c9"));
     }
 
     #[test]
