@@ -1,21 +1,23 @@
 //! The tables of forcing nets: what follows from an assumption when it is
 //! propagated through singles, as HoDoKu's `getTableEntry` does it (the
-//! assumption, then four rounds of every naked and hidden single), joined
-//! transitively like the chain tables (each consequence brings what it
-//! implies on its own), with HoDoKu's group links.
+//! assumption, then four rounds of every naked and hidden single, taken
+//! from its queues of singles: [`Grid2`]), joined transitively like the
+//! chain tables (each consequence brings what it implies on its own), with
+//! HoDoKu's group links.
 
 use super::tables::Directs;
 #[cfg(test)]
 use super::tables::Traced;
 #[cfg(test)]
 use crate::candidates::Candidates;
+use crate::candidates::HOUSE_CELLS;
 use crate::logic::links::graph::Graph;
 #[cfg(test)]
 use crate::logic::links::table::Tables as Store;
 use crate::logic::links::{
     CANDIDATE_NODES, Links, Lit, bits16, candidate_node, cells_iter, is_on, node_of, off, on,
 };
-use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
+use crate::logic::single_digit::PEER_BITS;
 
 /// HoDoKu's look-ahead: rounds of singles after the assumption.
 const ROUNDS: usize = 4;
@@ -62,136 +64,197 @@ impl LitSet {
     }
 }
 
-/// The propagation state of one assumption.
-struct State {
-    cands: [u16; 81],
-    places: [u128; 9],
-    found: Vec<Lit>,
-    seen: LitSet,
-    /// Per digit, the houses holding it once ([`lone_houses`]), up to
-    /// date for the digits not in `dirty`.
-    lone: [u128; 9],
-    /// The digits whose places changed since `lone` was brought up to date.
-    dirty: u16,
+/// HoDoKu's grid (`Sudoku2`) as an assumption of a net changes it, with
+/// its queues of naked and hidden singles, which the look-ahead reads
+/// (`SimpleSolver.findAllNakedSingles`, `findAllHiddenSingles`) without
+/// ever taking an entry off. The queues are not the grid: an entry stays
+/// when its single no longer holds (a cell left with one candidate that
+/// then loses it, a hidden single whose cell loses the digit), and such
+/// an entry is taken again in every later round while its cell is empty.
+/// Once an assumption leads to a contradiction this decides what the
+/// table holds.
+#[derive(Clone)]
+struct Grid2 {
+    /// Candidate bits per cell (bit `d` for 0-based digit `d`); 0 once set.
+    cells: [u16; 81],
+    /// Per cell, 1 + the digit set, 0 while empty.
+    values: [u8; 81],
+    /// Per house (rows, columns, boxes) and digit, HoDoKu's count of the
+    /// cells holding it (`free`): not lowered when a cell loses its last
+    /// candidate, so it may run ahead of the grid after a contradiction.
+    free: [[i8; 9]; 27],
+    /// The naked-single queue: (cell, digit), oldest first.
+    naked: Vec<(u8, u8)>,
+    /// The hidden-single queue: (cell, digit), oldest first.
+    hidden: Vec<(u8, u8)>,
 }
 
-impl State {
-    /// The state of `links`' position, whose [`lone_houses`] are `lone`.
-    fn new(links: &Links, lone: &[u128; 9]) -> State {
-        State {
-            cands: links.cands,
-            places: links.places,
-            found: Vec::new(),
-            seen: LitSet::default(),
-            lone: *lone,
-            dirty: 0,
-        }
-    }
+/// The three houses of a cell as HoDoKu numbers them (`CONSTRAINTS`):
+/// row, column, box.
+fn houses_of(cell: usize) -> [usize; 3] {
+    let (r, c) = (cell / 9, cell % 9);
+    [r, 9 + c, 18 + r / 3 * 3 + c / 3]
+}
 
-    fn record(&mut self, links: &Links, lit: Lit) {
-        if self.seen.insert(links, lit) {
-            self.found.push(lit);
-        }
-    }
-
-    /// [`State::record`] for candidate `d` in `cell`, set (`on_`) or not.
-    fn record_candidate(&mut self, cell: usize, d: usize, on_: bool) {
-        let set = if on_ {
-            &mut self.seen.on[d]
-        } else {
-            &mut self.seen.off[d]
-        };
-        if *set >> cell & 1 == 0 {
-            *set |= 1 << cell;
-            let node = candidate_node(cell, d);
-            self.found.push(if on_ { on(node) } else { off(node) });
-        }
-    }
-
-    /// Sets `d` in `cell`, recording what it removes.
-    fn set(&mut self, original: &[u128; 9], cell: usize, d: usize) {
-        self.record_candidate(cell, d, true);
-        // The peers' removals not recorded yet, in the order of cells.
-        let fresh = original[d] & PEER_BITS[cell] & !self.seen.off[d];
-        self.seen.off[d] |= fresh;
-        self.found
-            .extend(cells_iter(fresh).map(|c| off(candidate_node(c, d))));
-        for d2 in bits16(self.cands[cell] & !(1 << d)) {
-            self.record_candidate(cell, d2, false);
-        }
-        for d2 in bits16(self.cands[cell]) {
-            self.places[d2] &= !(1 << cell);
-        }
-        self.dirty |= self.cands[cell] | 1 << d;
-        self.cands[cell] = 0;
-        for c in cells_iter(self.places[d] & PEER_BITS[cell]) {
-            self.cands[c] &= !(1 << d);
-        }
-        self.places[d] &= !PEER_BITS[cell];
-    }
-
-    /// The naked and hidden singles of the current state, into `out`:
-    /// naked singles by cell, then hidden singles by house and digit, each
-    /// (cell, digit) once.
-    fn singles(&mut self, out: &mut Vec<(usize, usize)>) {
-        out.clear();
-        // Cells with one candidate, counted across the digits' bitboards.
-        let (mut once, mut twice) = (0u128, 0u128);
-        for &p in &self.places {
-            twice |= once & p;
-            once |= p;
-        }
-        let mut listed = [0u128; 9];
-        for cell in cells_iter(once & !twice) {
-            let d = self.cands[cell].trailing_zeros() as usize;
-            listed[d] |= 1 << cell;
-            out.push((cell, d));
-        }
-        // House by house, digit by digit, as a plain scan goes: rows,
-        // columns, then boxes, each in its own bits of the lone sets.
-        for d in bits16(self.dirty) {
-            self.lone[d] = lone_houses(self.places[d]);
-        }
-        self.dirty = 0;
-        let any = self.lone.iter().fold(0, |a, &l| a | l);
-        for (part, first) in [
-            (ROW_STARTS, 0),
-            (0x1ff << COLS_AT, 9),
-            (BOX_STARTS << 1, 18),
-        ] {
-            let mut bits = any & part;
-            while bits != 0 {
-                let at = bits.trailing_zeros();
-                bits &= bits - 1;
-                let house = house_at(first, at);
-                for (d, seen) in listed.iter_mut().enumerate() {
-                    if self.lone[d] >> at & 1 == 1 {
-                        let m = HOUSE_BITS[house] & self.places[d];
-                        if *seen & m == 0 {
-                            *seen |= m;
-                            out.push((m.trailing_zeros() as usize, d));
-                        }
-                    }
+impl Grid2 {
+    /// The position of `links`, its queues empty (the walk has taken every
+    /// single before it asks for nets).
+    fn new(links: &Links) -> Grid2 {
+        let mut free = [[0i8; 9]; 27];
+        let mut values = [0u8; 81];
+        for (cell, &cands) in links.cands.iter().enumerate() {
+            if cands == 0 {
+                // Solved before: never queued, so its value is not read.
+                values[cell] = 10;
+            }
+            for d in bits16(cands) {
+                for h in houses_of(cell) {
+                    free[h][d] += 1;
                 }
+            }
+        }
+        Grid2 {
+            cells: links.cands,
+            values,
+            free,
+            naked: Vec::new(),
+            hidden: Vec::new(),
+        }
+    }
+
+    /// Queues the first cell of house `h` holding `d` (`addHiddenSingle`).
+    fn add_hidden(&mut self, h: usize, d: usize) {
+        if let Some(&c) = HOUSE_CELLS[h]
+            .iter()
+            .find(|&&c| self.cells[c as usize] >> d & 1 == 1)
+        {
+            self.hidden.push((c, d as u8));
+        }
+    }
+
+    /// Drops the oldest queued hidden single of `d` in house `h`
+    /// (`deleteHiddenSingle`).
+    fn delete_hidden(&mut self, h: usize, d: usize) {
+        if let Some(k) = self
+            .hidden
+            .iter()
+            .position(|&(c, e)| e as usize == d && houses_of(c as usize).contains(&h))
+        {
+            self.hidden.remove(k);
+        }
+    }
+
+    /// Removes `d` from `cell` (`setCandidate(index, value, false)`): a
+    /// cell left with one candidate joins the naked queue, a house left
+    /// with one place the hidden queue; a cell losing its last candidate
+    /// changes nothing else.
+    fn remove(&mut self, cell: usize, d: usize) {
+        if self.cells[cell] >> d & 1 == 0 {
+            return;
+        }
+        self.cells[cell] &= !(1 << d);
+        if self.cells[cell] == 0 {
+            return;
+        }
+        if self.cells[cell].count_ones() == 1 {
+            let last = self.cells[cell].trailing_zeros() as u8;
+            self.naked.push((cell as u8, last));
+        }
+        for h in houses_of(cell) {
+            self.free[h][d] -= 1;
+            match self.free[h][d] {
+                1 => self.add_hidden(h, d),
+                0 => self.delete_hidden(h, d),
+                _ => {}
+            }
+        }
+    }
+
+    /// Sets `d` in `cell` (`setCell`), unless it holds `d` already (a cell
+    /// set to another digit is set again): `d` leaves the peers in cell
+    /// order, then the cell's candidates leave its houses.
+    fn place(&mut self, cell: usize, d: usize) {
+        if self.values[cell] as usize == d + 1 {
+            return;
+        }
+        self.values[cell] = d as u8 + 1;
+        let own = self.cells[cell];
+        self.cells[cell] = 0;
+        for peer in cells_iter(PEER_BITS[cell]) {
+            self.remove(peer, d);
+        }
+        for e in bits16(own) {
+            for h in houses_of(cell) {
+                self.free[h][e] -= 1;
+                if self.free[h][e] == 1 && e != d {
+                    self.add_hidden(h, e);
+                }
+            }
+        }
+    }
+
+    /// The singles of one round of the look-ahead, in the order HoDoKu
+    /// sets them, into `out`: the queued naked singles whose cell is still
+    /// empty, then the queued hidden singles whose cell is empty and has a
+    /// house with one place of the digit left (one per cell), each in
+    /// queue order (HoDoKu's sort leaves singles of different cells as
+    /// they are).
+    fn singles(&self, out: &mut Vec<(usize, usize)>) {
+        out.clear();
+        for &(c, d) in &self.naked {
+            if self.values[c as usize] == 0 {
+                out.push((c as usize, d as usize));
+            }
+        }
+        let mut found = 0u128;
+        for &(c, d) in &self.hidden {
+            let (c, d) = (c as usize, d as usize);
+            if self.values[c] == 0
+                && found >> c & 1 == 0
+                && houses_of(c).iter().any(|&h| self.free[h][d] == 1)
+            {
+                found |= 1 << c;
+                out.push((c, d));
             }
         }
     }
 }
 
-/// Where the columns' bits of a lone set start (rows and boxes use the
-/// first cells of theirs, boxes shifted by one).
-const COLS_AT: u32 = 82;
+/// The literals of one assumption's direct table, in HoDoKu's order, each
+/// once.
+struct Found {
+    list: Vec<Lit>,
+    seen: LitSet,
+}
 
-/// The house index of bit `at` of a lone set, in the part whose first
-/// house is `first` (0 rows, 9 columns, 18 boxes).
-fn house_at(first: usize, at: u32) -> usize {
-    let at = at as usize;
-    match first {
-        0 => at / 9,
-        9 => 9 + at - COLS_AT as usize,
-        _ => 18 + (at - 1) / 27 * 3 + (at - 1) % 9 / 3,
+impl Found {
+    fn record(&mut self, links: &Links, lit: Lit) {
+        if self.seen.insert(links, lit) {
+            self.list.push(lit);
+        }
+    }
+
+    /// Records `d` set in `cell` on `grid` as HoDoKu's table does
+    /// (`TablingSolver.setCell`): the placement, then the removal of `d`
+    /// from every peer that held it in the position (`original`: the
+    /// position's places), in cell order, then the removal of the cell's
+    /// other candidates left on `grid`.
+    fn set(&mut self, links: &Links, grid: &mut Grid2, cell: usize, d: usize) {
+        let own = grid.cells[cell];
+        grid.place(cell, d);
+        self.record(links, on(candidate_node(cell, d)));
+        for c in cells_iter(links.places[d] & PEER_BITS[cell]) {
+            self.record(links, off(candidate_node(c, d)));
+        }
+        for e in bits16(own & !(1 << d)) {
+            self.record(links, off(candidate_node(cell, e)));
+        }
     }
 }
+
+/// Where the columns' bits of a lone set ([`houses_holding`]) start (rows
+/// and boxes use the first cells of theirs, boxes shifted by one).
+const COLS_AT: u32 = 82;
 
 /// The first cell of each row (bits 0, 9, ..., 72).
 const ROW_STARTS: u128 = {
@@ -215,64 +278,10 @@ const BOX_STARTS: u128 = {
     m
 };
 
-/// The houses in which `places` has exactly one cell, as a lone set: a
-/// row's bit is its first cell, a box's the one after its first cell, a
-/// column's [`COLS_AT`] plus its index. The cells of every house are folded
-/// onto its first cell at once, counting to two ([`Count::join`]), in a
-/// few shifts (rows and boxes share their runs of three cells).
-fn lone_houses(places: u128) -> u128 {
-    let one = Count::of(places);
-    // Each bit counts the cells from it on: two, three, then a row's and
-    // a box's three runs of three.
-    let two = one.join(one, 1);
-    let three = two.join(one, 2);
-    let rows = three.join(three, 3).join(three, 6);
-    let boxes = three.join(three, 9).join(three, 18);
-    // Two, four, eight, nine rows.
-    let two = one.join(one, 9);
-    let four = two.join(two, 18);
-    let cols = four.join(four, 36).join(one, 72);
-    (rows.lone() & ROW_STARTS) | (boxes.lone() & BOX_STARTS) << 1 | (cols.lone() & 0x1ff) << COLS_AT
-}
-
-/// Per bit, how many cells of a range starting there a set holds,
-/// counted to two.
-#[derive(Clone, Copy)]
-struct Count {
-    /// At least one.
-    once: u128,
-    /// At least two.
-    twice: u128,
-}
-
-impl Count {
-    /// Each cell of `cells` alone.
-    fn of(cells: u128) -> Count {
-        Count {
-            once: cells,
-            twice: 0,
-        }
-    }
-
-    /// This count's range followed by `other`'s starting `shift` cells
-    /// later (the ranges do not overlap).
-    fn join(self, other: Count, shift: u32) -> Count {
-        let (once, twice) = (other.once >> shift, other.twice >> shift);
-        Count {
-            once: self.once | once,
-            twice: self.twice | twice | self.once & once,
-        }
-    }
-
-    /// The bits whose range holds exactly one cell.
-    fn lone(self) -> u128 {
-        self.once & !self.twice
-    }
-}
-
-/// The houses in which `cells` has a cell, as a lone set
-/// ([`lone_houses`]): the cells of every house are folded onto its first
-/// cell at once.
+/// The houses in which `cells` has a cell, as a lone set: a row's bit is
+/// its first cell, a box's the one after its first cell, a column's
+/// [`COLS_AT`] plus its index; the cells of every house are folded onto
+/// its first cell at once.
 pub(super) fn houses_holding(cells: u128) -> u128 {
     let mut rows = cells | cells >> 1;
     rows |= rows >> 2;
@@ -288,67 +297,63 @@ pub(super) fn houses_holding(cells: u128) -> u128 {
 }
 
 /// The direct (single-propagated) consequences of `premise`, in order,
-/// into `found` (`singles`: scratch).
+/// into `found` (`start`: the position of `links` as [`Grid2::new`]
+/// makes it; `singles`: scratch).
 fn direct(
     links: &Links,
-    lone: &[u128; 9],
+    start: &Grid2,
     premise: Lit,
     found: &mut Vec<Lit>,
     singles: &mut Vec<(usize, usize)>,
 ) {
     let node = node_of(premise);
     let (cell, d) = ((node / 9) as usize, (node % 9) as usize);
-    let mut state = State::new(links, lone);
-    state.found = std::mem::take(found);
-    state.found.clear();
-    state.seen.insert(links, premise);
+    let mut grid = start.clone();
+    let mut table = Found {
+        list: std::mem::take(found),
+        seen: LitSet::default(),
+    };
+    table.list.clear();
     if is_on(premise) {
-        state.seen = LitSet::default();
-        state.set(&links.places, cell, d);
+        table.set(links, &mut grid, cell, d);
     } else {
-        state.cands[cell] &= !(1 << d);
-        state.places[d] &= !(1 << cell);
-        state.dirty |= 1 << d;
-        if state.cands[cell].count_ones() == 1 {
-            let d2 = state.cands[cell].trailing_zeros() as usize;
-            state.set(&links.places, cell, d2);
+        grid.remove(cell, d);
+        table.record(links, premise);
+        if grid.cells[cell].count_ones() == 1 {
+            let last = grid.cells[cell].trailing_zeros() as usize;
+            table.set(links, &mut grid, cell, last);
         }
     }
     for _ in 0..ROUNDS {
-        state.singles(singles);
-        if singles.is_empty() {
-            break;
-        }
+        grid.singles(singles);
         for &(c, v) in singles.iter() {
-            if state.cands[c] != 0 {
-                state.set(&links.places, c, v);
-            }
+            table.set(links, &mut grid, c, v);
         }
     }
     // HoDoKu adds the group links of the candidate after its own entries.
     links.successors(premise, |l| {
         if node_of(l) >= CANDIDATE_NODES {
-            state.record(links, l);
+            table.record(links, l);
         }
     });
-    state.found.retain(|&l| l != premise);
-    *found = state.found;
+    table.list.retain(|&l| l != premise);
+    *found = table.list;
 }
 
 /// The direct tables of every literal of `graph` (of `links`): the
 /// single-propagated consequences of each candidate literal, the graph's
 /// successors of each group literal.
 pub(super) fn directs(links: &Links, graph: &Graph) -> Directs {
-    let lone = links.places.map(lone_houses);
     let mut directs = Directs {
         spans: Vec::with_capacity(graph.len()),
         arena: Vec::new(),
     };
     let (mut found, mut singles) = (Vec::new(), Vec::new());
+    let grid = Grid2::new(links);
     for i in 0..graph.len() as u16 {
         let start = directs.arena.len() as u32;
         if (i as usize) < graph.candidate_lits() {
-            direct(links, &lone, graph.lit(i), &mut found, &mut singles);
+            direct(links, &grid, graph.lit(i), &mut found, &mut singles);
             directs
                 .arena
                 .extend(found.iter().map(|&l| graph.dense(l).expect("a literal")));
@@ -387,71 +392,9 @@ pub(crate) fn store(candidates: &Candidates) -> Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::soundness::sample;
+    use crate::logic::single_digit::HOUSE_BITS;
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
-
-    /// The houses holding each digit once, by a test per house.
-    fn lone_by_scan(places: u128) -> u128 {
-        let mut out = 0;
-        for (h, &house) in HOUSE_BITS.iter().enumerate() {
-            if (house & places).count_ones() == 1 {
-                let at = match h {
-                    0..9 => 9 * h,
-                    9..18 => COLS_AT as usize + h - 9,
-                    _ => 1 + 27 * ((h - 18) / 3) + 3 * ((h - 18) % 3),
-                };
-                assert_eq!(house_at(h / 9 * 9, at as u32), h);
-                out |= 1 << at;
-            }
-        }
-        out
-    }
-
-    /// The singles of `state` as the plain scan lists them: naked by
-    /// cell, then hidden house by house, digit by digit.
-    fn singles_by_scan(state: &State) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        let mut listed = [0u128; 9];
-        for cell in 0..81 {
-            if state.cands[cell].count_ones() == 1 {
-                let d = state.cands[cell].trailing_zeros() as usize;
-                listed[d] |= 1 << cell;
-                out.push((cell, d));
-            }
-        }
-        for house in HOUSE_BITS {
-            for (d, &places) in state.places.iter().enumerate() {
-                let m = house & places;
-                if m.count_ones() == 1 && listed[d] & m == 0 {
-                    listed[d] |= m;
-                    out.push((m.trailing_zeros() as usize, d));
-                }
-            }
-        }
-        out
-    }
-
-    /// The folded count agrees with a test per house on sparse, dense and
-    /// random cell sets.
-    #[test]
-    fn lone_houses_match_a_scan_per_house() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x9e37_79b9_7f4a_7c15);
-        let all = (1u128 << 81) - 1;
-        let mut lone = 0;
-        for k in 0..20_000 {
-            let a = rng.random::<u128>();
-            let b = rng.random::<u128>();
-            let places = match k % 3 {
-                0 => a & b & all,
-                1 => a & all,
-                _ => (a | b) & all,
-            };
-            assert_eq!(lone_houses(places), lone_by_scan(places), "{places:x}");
-            lone += lone_houses(places).count_ones();
-        }
-        assert!(lone > 10_000);
-    }
 
     /// The houses holding a cell agree with a test per house.
     #[test]
@@ -482,31 +425,69 @@ mod tests {
         }
     }
 
-    /// The singles found while propagating every assumption of real
-    /// positions come in the plain scan's order.
-    #[test]
-    fn singles_match_the_plain_scan() {
-        let mut compared = 0;
-        for puzzle in sample("top1465_200.txt").iter().take(8) {
-            let links = Links::new(&Candidates::from_grid(puzzle), false);
-            for cell in 0..81 {
-                for d in bits16(links.cands[cell]) {
-                    let mut state = State::new(&links, &links.places.map(lone_houses));
-                    state.set(&links.places, cell, d);
-                    let mut singles = Vec::new();
-                    for _ in 0..ROUNDS {
-                        state.singles(&mut singles);
-                        assert_eq!(singles, singles_by_scan(&state));
-                        compared += singles.len();
-                        for &(c, v) in &singles {
-                            if state.cands[c] != 0 {
-                                state.set(&links.places, c, v);
-                            }
-                        }
-                    }
-                }
+    /// A position from pencil marks, cell by cell: one digit for a solved
+    /// cell, the candidates otherwise.
+    fn position(marks: &str) -> (crate::grid::Grid, Candidates) {
+        use crate::grid::{Cell, Digit, Grid};
+        let marks: Vec<&str> = marks.split_whitespace().collect();
+        assert_eq!(marks.len(), 81);
+        let mut grid = Grid::empty();
+        for (i, m) in marks.iter().enumerate() {
+            if m.len() == 1 {
+                grid.set(Cell::new(i).unwrap(), Digit::new(m.parse().unwrap()));
             }
         }
-        assert!(compared > 1000, "{compared}");
+        let mut cands = Candidates::from_grid(&grid);
+        for (i, m) in marks.iter().enumerate() {
+            if m.len() > 1 {
+                let set = m.bytes().map(|b| Digit::new(b - b'0').unwrap()).collect();
+                cands.set(Cell::new(i).unwrap(), set);
+            }
+        }
+        (grid, cands)
+    }
+
+    /// top1465 #303 (`......7.1..4....3..85....6.6..9.1....1...7..5....3.2...2...8.5.8.1.29....6..7....`)
+    /// after its skyscraper. Assuming r8c2=3 is false: in HoDoKu's second
+    /// round r5c8=9 leaves r5c1 with 4 alone (queued) before r7c1=4 takes
+    /// that 4 too; the stale entry sets r5c1=4 in the third round, with
+    /// r6c1=7, r4c2=5 and r6c2=5, and the table never reaches r6c9=7 (nor
+    /// r1c4<>3 from it). So HoDoKu's first net removes 3 from r1c6, not
+    /// from r1c4.
+    #[test]
+    fn net_tables_take_hodokus_stale_queued_singles() {
+        use crate::logic::Technique;
+        let (grid, cands) = position(
+            "239 39 6 3458 4589 2345 7 2489 1 1279 79 4 1678 1689 26 5 3 289 \
+             12379 8 5 1347 149 234 49 6 249 6 3457 2 9 458 1 348 478 3478 \
+             349 1 389 2 468 7 34689 489 5 4579 4579 789 468 3 456 2 1 46789 \
+             3479 2 379 1346 146 8 13469 5 34679 8 3457 1 3456 2 9 346 47 3467 \
+             3459 6 39 1345 7 345 13489 2489 23489",
+        );
+        let links = Links::new(&cands, true);
+        let lit = |r: usize, c: usize, d: usize, set: bool| {
+            let n = candidate_node((r - 1) * 9 + c - 1, d - 1);
+            if set { on(n) } else { off(n) }
+        };
+        let (mut found, mut singles) = (Vec::new(), Vec::new());
+        let start = Grid2::new(&links);
+        direct(&links, &start, lit(8, 2, 3, true), &mut found, &mut singles);
+        for want in [
+            lit(5, 1, 4, true),
+            lit(6, 1, 7, true),
+            lit(4, 2, 5, true),
+            lit(6, 2, 5, true),
+        ] {
+            assert!(found.contains(&want), "{want}");
+        }
+        assert!(!found.contains(&lit(6, 9, 7, true)));
+        assert!(!found.contains(&lit(6, 1, 9, true)));
+        let group = [
+            Technique::ForcingNetContradiction,
+            Technique::ForcingNetVerity,
+        ];
+        let step = super::super::search::first(&grid, &cands, true, &group).expect("a net");
+        assert_eq!(step.technique, Technique::ForcingNetVerity);
+        assert_eq!(crate::logic::soundness::elims(&step), ["r1c6<>3"]);
     }
 }

@@ -639,9 +639,9 @@ fn avoidable1(
     Some(step)
 }
 
-/// Type 2: two corners on one side solved as `a` and `b`; the empty corners
-/// opposite hold `b` or `a` (the digit of their diagonal) and one common
-/// extra digit, which one of them must take.
+/// Type 2: two corners on one side, in one box, solved as `a` and `b`; the
+/// empty corners opposite hold `b` or `a` (the digit of their diagonal)
+/// and one common extra digit, which one of them must take.
 fn avoidable2(
     grid: &Grid,
     candidates: &Candidates,
@@ -653,6 +653,12 @@ fn avoidable2(
     }
     let i = solved.trailing_zeros() as usize;
     let j = 7 - solved.leading_zeros() as usize;
+    // HoDoKu starts from two solved cells of one box
+    // (`findUniquenessForStartCell`): a solved side across two boxes is
+    // never looked at.
+    if corners[i].box_index() != corners[j].box_index() {
+        return None;
+    }
     let (a, b) = (grid.get(corners[i])?, grid.get(corners[j])?);
     // The empty corner diagonal to a solved one would complete it with its digit.
     let (ea, eb) = (corners[3 - i], corners[3 - j]);
@@ -1241,6 +1247,42 @@ mod tests {
         // With every filled cell a given there is nothing to avoid.
         let all_given = find_with_givens(T::AvoidableRectangle2, &pos.0, &pos.0, &pos.2);
         assert!(all_given.is_empty());
+    }
+
+    /// HoDoKu looks for avoidable rectangles from two solved cells of one
+    /// box: with the solved side r3c8=8, r4c8=4 across boxes 3 and 6 it
+    /// finds nothing (top1465 #502 takes a sashimi swordfish there), with
+    /// the solved side r3c8=8, r3c9=4 in box 3 it removes the common extra.
+    #[test]
+    fn avoidable_rectangle_2_needs_its_solved_side_in_one_box() {
+        let mut grid = Grid::empty();
+        grid.set(c("r3c8"), Digit::new(8));
+        grid.set(c("r4c8"), Digit::new(4));
+        let mut cands = Candidates::from_grid(&grid);
+        cands.set(c("r3c9"), ds("46"));
+        cands.set(c("r4c9"), ds("68"));
+        let across = find_with_givens(T::AvoidableRectangle2, &grid, &Grid::empty(), &cands);
+        assert!(across.is_empty(), "{across:?}");
+
+        let mut grid = Grid::empty();
+        grid.set(c("r3c8"), Digit::new(8));
+        grid.set(c("r3c9"), Digit::new(4));
+        let mut cands = Candidates::from_grid(&grid);
+        cands.set(c("r4c8"), ds("46"));
+        cands.set(c("r4c9"), ds("68"));
+        let steps = find_with_givens(T::AvoidableRectangle2, &grid, &Grid::empty(), &cands);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].fins, cells("r4c8 r4c9"));
+        assert!(
+            steps[0]
+                .eliminations
+                .contains(&(c("r4c1"), Digit::new(6).unwrap()))
+        );
+        assert!(
+            steps[0]
+                .eliminations
+                .contains(&(c("r5c7"), Digit::new(6).unwrap()))
+        );
     }
 
     #[test]
