@@ -489,5 +489,13 @@ mod tests {
         let step = super::super::search::first(&grid, &cands, true, &group).expect("a net");
         assert_eq!(step.technique, Technique::ForcingNetVerity);
         assert_eq!(crate::logic::soundness::elims(&step), ["r1c6<>3"]);
+        // Each place of the 3 in column 2 is assumed true, though a net
+        // from it may start with a link to a digit set (`=`).
+        let words = super::super::search::reason(&step, crate::classic::trace::Lang::En);
+        let words = words.expect("the words of a net");
+        assert!(
+            words.starts_with("whether r1c2=3 or r4c2=3 or r8c2=3, each net"),
+            "{words}"
+        );
     }
 }

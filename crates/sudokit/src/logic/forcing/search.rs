@@ -735,9 +735,26 @@ pub(crate) fn reason(step: &Step, lang: Lang) -> Option<String> {
     let es = lang == Lang::Es;
     let first = step.chains.first()?;
     let premise = first.nodes.first()?;
+    // A chain's links say only what each node leads to: in a net, an
+    // assumption "on" may lead to an "on" (through singles). What was
+    // assumed follows from the step: a contradiction's assumption is the
+    // opposite of its conclusion; a verity's chains start from every
+    // candidate of a cell or place of a house (all on), or from one
+    // candidate on and off (only then the first link tells which).
+    let contradiction = matches!(
+        step.technique,
+        Technique::ForcingChainContradiction | Technique::ForcingNetContradiction
+    );
+    let one_start = step.chains.iter().all(|c| c.nodes.first() == Some(premise));
     let assumed = |c: &crate::logic::Chain| {
         let n = c.nodes[0];
-        let is_on = c.strong.first().is_none_or(|s| !s);
+        let is_on = if contradiction {
+            step.placements.is_empty()
+        } else if one_start && step.chains.len() == 2 {
+            c.strong.first().is_none_or(|s| !s)
+        } else {
+            true
+        };
         (n, is_on)
     };
     let net = matches!(
