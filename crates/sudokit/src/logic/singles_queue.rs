@@ -21,15 +21,9 @@
 
 use crate::candidates::HOUSE_CELLS;
 use crate::grid::{Cell, Digit, Grid, House};
+use crate::logic::links::houses;
 use crate::logic::solver::Position;
 use crate::logic::{Step, Technique};
-
-/// The three houses of a cell as HoDoKu numbers them: row, column, box
-/// (indices into [`HOUSE_CELLS`]).
-fn houses_of(index: usize) -> [usize; 3] {
-    let (r, c) = (index / 9, index % 9);
-    [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
-}
 
 /// The house with HoDoKu's index `h` (rows, columns, boxes).
 fn house(h: usize) -> House {
@@ -106,7 +100,7 @@ impl SinglesQueue {
             q.cells[i] = pos.candidates.get(c).bits();
             for d in 1..=9 {
                 if q.cells[i] & (1 << (d - 1)) != 0 {
-                    for h in houses_of(i) {
+                    for h in houses(i) {
                         q.free[h][d] += 1;
                     }
                 }
@@ -168,7 +162,7 @@ impl SinglesQueue {
             self.naked
                 .push(i, self.cells[i].trailing_zeros() as usize + 1);
         }
-        for h in houses_of(i) {
+        for h in houses(i) {
             self.free[h][d] = self.free[h][d].saturating_sub(1);
             if self.free[h][d] == 1 {
                 self.add_hidden(h, d);
@@ -192,7 +186,7 @@ impl SinglesQueue {
             peers &= peers - 1;
         }
         for cand in (1..=9).filter(|c| own & (1 << (c - 1)) != 0) {
-            for h in houses_of(i) {
+            for h in houses(i) {
                 self.free[h][cand] = self.free[h][cand].saturating_sub(1);
                 if self.free[h][cand] == 1 && cand != d {
                     self.add_hidden(h, cand);
@@ -238,7 +232,7 @@ impl SinglesQueue {
                 if self.values[i] != 0 {
                     continue;
                 }
-                let h = houses_of(i).into_iter().find(|&h| self.free[h][d] == 1)?;
+                let h = houses(i).into_iter().find(|&h| self.free[h][d] == 1)?;
                 return Some(
                     Step::new(Technique::HiddenSingle)
                         .place(cell(i), digit(d))
@@ -256,7 +250,7 @@ impl SinglesQueue {
             .pending()
             .filter(|&(i, _)| self.values[i] == 0)
             .find_map(|(i, d)| {
-                let h = houses_of(i)
+                let h = houses(i)
                     .into_iter()
                     .find(|&h| (1..=9).all(|j| j == d || self.free[h][j] == 0))?;
                 Some(

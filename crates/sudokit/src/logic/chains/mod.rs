@@ -357,7 +357,7 @@ fn xy_chains_from(board: &Bivalue, start: Cell, digit: Digit, best: &mut Shortes
                 continue;
             }
             let mut states = trace_states(state, &parent);
-            if !is_simple_states(&states) {
+            if !is_simple(&states_cells(&states)) {
                 // The shortest way there passes a cell twice; HoDoKu's
                 // depth-first search still finds a longer one that does not.
                 match simple_xy_path(board, first, state) {
@@ -373,17 +373,6 @@ fn xy_chains_from(board: &Bivalue, start: Cell, digit: Digit, best: &mut Shortes
         }
         layer = next;
     }
-}
-
-/// Whether the states of an XY-Chain hold no cell twice.
-fn is_simple_states(states: &[usize]) -> bool {
-    let mut seen = 0u128;
-    states.iter().all(|&s| {
-        let b = 1u128 << (s / 9);
-        let fresh = seen & b == 0;
-        seen |= b;
-        fresh
-    })
 }
 
 /// The shortest XY-Chain from state `first` to state `goal` (states as in
@@ -455,10 +444,15 @@ fn bivalue_links(cells: &[Cell], first: Digit, trues: &[Digit]) -> Vec<Link> {
     links
 }
 
-/// The XY-Chain step through `states`, eliminating `digit` in `elims`;
-/// `None` if a cell comes twice.
+/// The cells of XY-Chain states (`cell * 9 + digit`).
+fn states_cells(states: &[usize]) -> Vec<Cell> {
+    states.iter().map(|&s| cell_at((s / 9) as u32)).collect()
+}
+
+/// The XY-Chain step through `states` (no cell twice), eliminating
+/// `digit` in `elims`.
 fn xy_step(board: &Bivalue, digit: Digit, states: &[usize], elims: u128) -> Step {
-    let cells: Vec<Cell> = states.iter().map(|&s| cell_at((s / 9) as u32)).collect();
+    let cells = states_cells(states);
     let trues: Vec<Digit> = states
         .iter()
         .map(|&s| Digit::from_index(s % 9).expect("< 9"))

@@ -15,7 +15,8 @@ use crate::logic::links::graph::Graph;
 #[cfg(test)]
 use crate::logic::links::table::Tables as Store;
 use crate::logic::links::{
-    CANDIDATE_NODES, Links, Lit, bits16, candidate_node, cells_iter, is_on, node_of, off, on,
+    CANDIDATE_NODES, Links, Lit, bits16, candidate_node, cells_iter, houses, is_on, node_of, off,
+    on,
 };
 use crate::logic::single_digit::PEER_BITS;
 
@@ -89,13 +90,6 @@ struct Grid2 {
     hidden: Vec<(u8, u8)>,
 }
 
-/// The three houses of a cell as HoDoKu numbers them (`CONSTRAINTS`):
-/// row, column, box.
-fn houses_of(cell: usize) -> [usize; 3] {
-    let (r, c) = (cell / 9, cell % 9);
-    [r, 9 + c, 18 + r / 3 * 3 + c / 3]
-}
-
 impl Grid2 {
     /// The position of `links`, its queues empty (the walk has taken every
     /// single before it asks for nets).
@@ -108,7 +102,7 @@ impl Grid2 {
                 values[cell] = 10;
             }
             for d in bits16(cands) {
-                for h in houses_of(cell) {
+                for h in houses(cell) {
                     free[h][d] += 1;
                 }
             }
@@ -138,7 +132,7 @@ impl Grid2 {
         if let Some(k) = self
             .hidden
             .iter()
-            .position(|&(c, e)| e as usize == d && houses_of(c as usize).contains(&h))
+            .position(|&(c, e)| e as usize == d && houses(c as usize).contains(&h))
         {
             self.hidden.remove(k);
         }
@@ -160,7 +154,7 @@ impl Grid2 {
             let last = self.cells[cell].trailing_zeros() as u8;
             self.naked.push((cell as u8, last));
         }
-        for h in houses_of(cell) {
+        for h in houses(cell) {
             self.free[h][d] -= 1;
             match self.free[h][d] {
                 1 => self.add_hidden(h, d),
@@ -184,7 +178,7 @@ impl Grid2 {
             self.remove(peer, d);
         }
         for e in bits16(own) {
-            for h in houses_of(cell) {
+            for h in houses(cell) {
                 self.free[h][e] -= 1;
                 if self.free[h][e] == 1 && e != d {
                     self.add_hidden(h, e);
@@ -211,7 +205,7 @@ impl Grid2 {
             let (c, d) = (c as usize, d as usize);
             if self.values[c] == 0
                 && found >> c & 1 == 0
-                && houses_of(c).iter().any(|&h| self.free[h][d] == 1)
+                && houses(c).iter().any(|&h| self.free[h][d] == 1)
             {
                 found |= 1 << c;
                 out.push((c, d));
