@@ -121,6 +121,14 @@ pub(crate) fn elims(step: &Step) -> Vec<String> {
         .collect()
 }
 
+/// The placements of `step` as `r1c2=3`, in step order.
+pub(crate) fn placements(step: &Step) -> Vec<String> {
+    step.placements
+        .iter()
+        .map(|(c, d)| format!("{c}={d}"))
+        .collect()
+}
+
 /// A position from a pencil-mark table, 81 groups of digits in row-major
 /// order (as `explain --candidates` or HoDoKu print it; other characters
 /// separate them): one digit is a solved cell, more are its candidates.

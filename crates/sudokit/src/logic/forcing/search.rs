@@ -2,6 +2,7 @@
 //! (`checkOneChain`, `checkTwoChains`, `checkAllChainsForHouse`), in its
 //! order, with its bookkeeping of one step per form and result.
 
+use super::grown;
 use super::nets;
 use super::tables::{Source, Tables};
 use crate::candidates::Candidates;
@@ -207,8 +208,8 @@ fn net_tables(cached: &mut Cached, candidates: &Candidates) -> Tables {
         let graph = Graph::new(&links);
         (links, graph)
     });
-    let directs = nets::directs(&links, &graph);
-    Tables::new(links, graph, Some(directs))
+    let grown = grown::grow(&links, &graph);
+    Tables::given(links, graph, grown.directs, grown.sets)
 }
 
 /// The chain steps of the position whose chain tables are `store`, and
@@ -823,7 +824,7 @@ mod tests {
     /// chains, then nets.
     fn plain(grid: &Grid, candidates: &Candidates) -> (Vec<Step>, Vec<Step>) {
         let (chains, known) = chain_steps(grid, &*Store::of(candidates, true));
-        let nets = net_steps(grid, &nets::store(candidates), &known);
+        let nets = net_steps(grid, &grown::store(candidates), &known);
         (chains, nets)
     }
 

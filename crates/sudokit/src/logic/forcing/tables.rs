@@ -257,6 +257,16 @@ impl Tables {
         tables
     }
 
+    /// The tables whose sets are `sets` (per candidate literal) and whose
+    /// premises' direct consequences are `directs` (HoDoKu 2.3's nets,
+    /// [`super::grown`]).
+    pub fn given(links: Links, graph: Graph, directs: Directs, sets: Vec<Sets>) -> Tables {
+        let mut tables = Tables::build(links, graph, Some(directs), Fill::Later);
+        tables.slot = (0..sets.len() as u32).collect();
+        tables.sets = sets;
+        tables
+    }
+
     /// [`Tables::new`], the sets from the closure (`closure`, only right
     /// when no table fills up) or from every table traced.
     fn with(links: Links, graph: Graph, directs: Option<Directs>, closure: bool) -> Tables {
@@ -387,7 +397,7 @@ impl Source for Tables {
 mod tests {
     use super::*;
     use crate::candidates::Candidates;
-    use crate::logic::forcing::nets;
+    use crate::logic::forcing::grown;
     use crate::logic::links::table::Table;
     use crate::logic::links::{bits16, candidate_node, off, on};
     use crate::logic::soundness::sample;
@@ -446,7 +456,7 @@ mod tests {
             }
             let plain = Store::of(&cands, true);
             for net in [false, true] {
-                let directs = || net.then(|| nets::directs(&links, &graph));
+                let directs = || net.then(|| grown::grow(&links, &graph).directs);
                 let fast = Tables::with(links.clone(), graph.clone(), directs(), true);
                 let full = Tables::with(links.clone(), graph.clone(), directs(), false);
                 for p in premises(&links) {

@@ -1,0 +1,721 @@
+//! The tables of forcing nets as HoDoKu 2.3 builds them (`TablingSolver`,
+//! build 147, the version that graded the reference data): each
+//! assumption's table of singles ([`super::nets`]) with the distances
+//! HoDoKu records, joined in its order (`expandTables`), then grown into
+//! nets (`createAllNets`) until no table grows:
+//!
+//! - a house whose places of a digit (three or more) are all false but
+//!   one sets that one, and every one when none is left;
+//! - a cell whose candidates (three or more) are all false but one sets
+//!   it, and every one when none is left;
+//! - a group whose house is emptied around it (two places or more) is
+//!   set, and one whose house is filled around it is cleared.
+//!
+//! Each new consequence joins its table as a direct one and brings what
+//! its own table holds. A table takes the direct consequences of another
+//! only when it first meets that literal, so what a table holds depends
+//! on HoDoKu's order, and the tables keep it: the same order of tables
+//! and entries, the limit of 1000 entries, nine-bit distances (a shorter
+//! way to a consequence rewrites it as a direct one), and HoDoKu's
+//! quirks, which decide what a table holds once its assumption leads to a
+//! contradiction:
+//!
+//! - a group "cleared" by a net is recorded as set (a new entry each time
+//!   around, until the table is full: the growth stops here when that is
+//!   all that changes, since the rest stays as it is);
+//! - a cell already set is not set again by a later single;
+//! - an entry that cannot join a full table still rewrites the distance
+//!   (and the expanded mark) of the table's last entry.
+
+use super::closure::Sets;
+use super::nets::{Grid2, ROUNDS};
+use super::tables::Directs;
+use crate::logic::links::graph::Graph;
+use crate::logic::links::{Links, bits16, cells_iter, houses};
+use crate::logic::single_digit::{HOUSE_BITS, PEER_BITS};
+
+/// HoDoKu's limit on the entries of a table (`maxTableEntryLength`).
+const MAX_ENTRIES: usize = 1000;
+
+/// HoDoKu keeps a distance in nine bits.
+const DISTANCE_MASK: u32 = 0x1ff;
+
+/// No entry for a literal in a table.
+const NONE: u16 = u16::MAX;
+
+/// Rounds of `createNets` at most: HoDoKu's loop ends once no table grows,
+/// which the entry limit guarantees; this only bounds a bug.
+const MAX_PASSES: usize = 4 * MAX_ENTRIES;
+
+/// The tables grown into nets: per literal (dense, as the graph numbers
+/// them) what its table holds directly, and per candidate literal its
+/// sets.
+pub(super) struct Grown {
+    /// The direct consequences of each literal (those not brought in from
+    /// another table), in order.
+    pub directs: Directs,
+    /// The candidates each candidate literal's table holds (itself
+    /// included).
+    pub sets: Vec<Sets>,
+}
+
+/// One table: its entries in order (the premise first), with HoDoKu's
+/// distance and whether each was brought in from another table.
+#[derive(Default)]
+struct Table {
+    lits: Vec<u16>,
+    dist: Vec<u16>,
+    expanded: Vec<bool>,
+    /// The places of the entries not brought in (the premise's own), in
+    /// order: what another table takes from this one.
+    direct: Vec<u16>,
+    sets: Sets,
+}
+
+/// How a net entry rests on the entries before it.
+#[derive(Clone, Copy)]
+enum Via {
+    /// The other places of the digit in a house (or around a group), each
+    /// false (or, clearing a group, true).
+    Places(u128),
+    /// The other candidates of the cell (the mask), each false.
+    Cell(u16),
+}
+
+/// The tables while they grow.
+struct Work<'a> {
+    links: &'a Links,
+    graph: &'a Graph,
+    tables: Vec<Table>,
+    /// Per table and literal, the entry's place ([`NONE`]: absent).
+    at: Vec<u16>,
+    /// Whether anything but a repeated group entry changed since it was
+    /// last cleared.
+    changed: bool,
+    /// The digits and places of the houses with three places or more, in
+    /// HoDoKu's order (by digit, then house).
+    wide_houses: Vec<(usize, u128)>,
+    /// The cells with three candidates or more.
+    wide_cells: Vec<usize>,
+    /// HoDoKu's checks of groups, in order ([`GroupCheck`]).
+    group_checks: Vec<GroupCheck>,
+}
+
+/// A group `g` of digit `d` that is set when the places `around` it in
+/// one of its houses (two or more) are all false, and cleared when they
+/// are all true (`set` says which this check is).
+#[derive(Clone, Copy)]
+struct GroupCheck {
+    g: usize,
+    d: usize,
+    set: bool,
+    around: u128,
+}
+
+/// Builds the net tables of the position of `links` (whose literals
+/// `graph` numbers).
+pub(super) fn grow(links: &Links, graph: &Graph) -> Grown {
+    let width = graph.candidate_lits();
+    build(links, graph).finish(width)
+}
+
+/// The tables of [`grow`], grown.
+fn build<'a>(links: &'a Links, graph: &'a Graph) -> Work<'a> {
+    let n = graph.len();
+    let mut work = Work {
+        links,
+        graph,
+        tables: (0..n).map(|_| Table::default()).collect(),
+        at: vec![NONE; n * n],
+        changed: false,
+        wide_houses: (0..9)
+            .flat_map(|d| HOUSE_BITS.iter().map(move |&h| (d, links.places[d] & h)))
+            .filter(|&(_, places)| places.count_ones() >= 3)
+            .collect(),
+        wide_cells: (0..81)
+            .filter(|&c| links.cands[c].count_ones() >= 3)
+            .collect(),
+        group_checks: group_checks(links),
+    };
+    work.fill();
+    work.fill_groups();
+    let width = graph.candidate_lits();
+    for t in candidate_tables(width) {
+        work.expand(t, 1, None);
+    }
+    work.grow_nets(width);
+    work
+}
+
+/// HoDoKu's checks of the groups of `links` (`checkGroupNodeNetEntry`),
+/// in its order: each group's box, then its line, each for setting, then
+/// for clearing; only those with two places or more around the group.
+fn group_checks(links: &Links) -> Vec<GroupCheck> {
+    let mut checks = Vec::new();
+    for (g, group) in links.groups.iter().enumerate() {
+        let d = usize::from(group.digit);
+        for house in [group.block, group.line] {
+            let around = links.places[d] & HOUSE_BITS[house as usize] & !group.cells;
+            for set in [true, false] {
+                if around.count_ones() > 1 {
+                    checks.push(GroupCheck { g, d, set, around });
+                }
+            }
+        }
+    }
+    checks
+}
+
+/// The candidate tables in HoDoKu's order: every "on" table by cell and
+/// digit, then every "off" table.
+fn candidate_tables(width: usize) -> impl Iterator<Item = usize> {
+    (0..width / 2)
+        .map(|k| 2 * k + 1)
+        .chain((0..width / 2).map(|k| 2 * k))
+}
+
+impl Work<'_> {
+    /// The dense literal of `d` in `cell`, true or false.
+    fn lit(&self, cell: usize, d: usize, on: bool) -> u16 {
+        let node = crate::logic::links::candidate_node(cell, d);
+        let lit = if on {
+            crate::logic::links::on(node)
+        } else {
+            crate::logic::links::off(node)
+        };
+        self.graph.dense(lit).expect("a candidate of the position")
+    }
+
+    /// The dense literal of group `g`, set or cleared.
+    fn group_lit(&self, g: usize, on: bool) -> u16 {
+        (self.graph.candidate_lits() + 2 * g + usize::from(on)) as u16
+    }
+
+    /// The place of `lit` in table `t`.
+    fn index_of(&self, t: usize, lit: u16) -> Option<usize> {
+        let n = self.tables.len();
+        match self.at[t * n + lit as usize] {
+            NONE => None,
+            i => Some(i as usize),
+        }
+    }
+
+    /// HoDoKu's `addEntry`: appends `lit` to table `t` unless the table is
+    /// full or (a candidate literal) holds it already; its distance is one
+    /// more than entry `ri1`'s. Returns whether it was added.
+    fn add(&mut self, t: usize, lit: u16, ri1: usize) -> bool {
+        let n = self.tables.len();
+        let is_candidate = (lit as usize) < self.graph.candidate_lits();
+        let table = &mut self.tables[t];
+        let i = table.lits.len();
+        if i >= MAX_ENTRIES || (is_candidate && self.at[t * n + lit as usize] != NONE) {
+            return false;
+        }
+        // An entry's own slot and those after it hold no distance yet.
+        let before = if ri1 < i {
+            u32::from(table.dist[ri1])
+        } else {
+            0
+        };
+        table.lits.push(lit);
+        table.dist.push(((before + 1) & DISTANCE_MASK) as u16);
+        table.expanded.push(false);
+        table.direct.push(i as u16);
+        if is_candidate {
+            let (cell, d) = self.graph.cell_digit(lit);
+            table.sets[usize::from(lit & 1 == 1)][d] |= 1u128 << cell;
+        }
+        self.at[t * n + lit as usize] = i as u16;
+        self.changed = true;
+        true
+    }
+
+    /// Sets the distance of entry `i` of table `t` (nine bits kept).
+    fn set_dist(&mut self, t: usize, i: usize, distance: u32) {
+        let d = (distance & DISTANCE_MASK) as u16;
+        let table = &mut self.tables[t];
+        if table.dist[i] != d {
+            table.dist[i] = d;
+            // A full table holds what it will hold: its distances no
+            // longer decide anything (see `grow_nets`).
+            self.changed |= table.lits.len() < MAX_ENTRIES;
+        }
+    }
+
+    /// Marks entry `i` of table `t` as brought in from another table, or
+    /// not.
+    fn set_expanded(&mut self, t: usize, i: usize, expanded: bool) {
+        let table = &mut self.tables[t];
+        if table.expanded[i] != expanded {
+            table.expanded[i] = expanded;
+            let at = table.direct.binary_search(&(i as u16));
+            match (expanded, at) {
+                (true, Ok(k)) => {
+                    table.direct.remove(k);
+                }
+                (false, Err(k)) => table.direct.insert(k, i as u16),
+                _ => {}
+            }
+            self.changed |= table.lits.len() < MAX_ENTRIES;
+        }
+    }
+
+    /// HoDoKu's `fillTables` for nets: every candidate assumed true, then
+    /// false, and propagated through four rounds of singles.
+    fn fill(&mut self) {
+        let start = Grid2::new(self.links);
+        let mut singles = Vec::new();
+        for t in 0..self.graph.candidate_lits() {
+            let (cell, d) = self.graph.cell_digit(t as u16);
+            let mut grid = start.clone();
+            if t & 1 == 1 {
+                self.set_cell(t, &mut grid, cell, d, None);
+            } else {
+                grid.remove(cell, d);
+                self.add(t, t as u16, 0);
+                if grid.cells[cell].count_ones() == 1 {
+                    let last = grid.cells[cell].trailing_zeros() as usize;
+                    self.set_cell(t, &mut grid, cell, last, None);
+                }
+            }
+            for _ in 0..ROUNDS {
+                let naked = grid.singles(&mut singles);
+                for (k, &(c, v)) in singles.iter().enumerate() {
+                    self.set_cell(t, &mut grid, c, v, Some(k < naked));
+                }
+            }
+        }
+    }
+
+    /// HoDoKu 2.3's `setCell` into table `t`: `d` set in `cell` (unless
+    /// the cell is set already), then `d` false in every peer that held it
+    /// in the position and every other candidate of the cell false. A
+    /// single of the look-ahead (`single`: whether naked) rests on the
+    /// cell's other candidates, or on the other places of the digit in the
+    /// house with the fewest of them all false; the assumption rests on
+    /// nothing.
+    fn set_cell(
+        &mut self,
+        t: usize,
+        grid: &mut Grid2,
+        cell: usize,
+        d: usize,
+        single: Option<bool>,
+    ) {
+        if grid.values[cell] != 0 {
+            return;
+        }
+        let own = grid.cells[cell];
+        let first = self.links.cands[cell];
+        let mut ri1 = 0;
+        if let Some(mut naked) = single {
+            let mut best: Option<u128> = None;
+            if !naked {
+                for h in houses(cell) {
+                    if grid.free[h][d] > 1 {
+                        continue;
+                    }
+                    let others = self.links.places[d] & HOUSE_BITS[h] & !(1u128 << cell);
+                    let off = self.tables[t].sets[0][d];
+                    if others & !off == 0
+                        && best.is_none_or(|b| others.count_ones() < b.count_ones())
+                    {
+                        best = Some(others);
+                    }
+                }
+                naked = best.is_none() && first.count_ones() > 1;
+            }
+            let via = if naked {
+                bits16(first)
+                    .find(|&c| c != d)
+                    .and_then(|c| self.index_of(t, self.lit(cell, c, false)))
+            } else {
+                best.and_then(|b| cells_iter(b).next())
+                    .and_then(|x| self.index_of(t, self.lit(x, d, false)))
+            };
+            ri1 = via.unwrap_or(0);
+        }
+        grid.place(cell, d);
+        let ret = self.tables[t].lits.len();
+        self.add(t, self.lit(cell, d, true), ri1);
+        for x in cells_iter(self.links.places[d] & PEER_BITS[cell]) {
+            self.add(t, self.lit(x, d, false), ret);
+        }
+        for c in bits16(own & !(1 << d)) {
+            self.add(t, self.lit(cell, c, false), ret);
+        }
+    }
+
+    /// HoDoKu's `fillTablesWithGroupNodes`: each group's two tables, and
+    /// the group's literals in the tables of the candidates that lead to
+    /// them.
+    fn fill_groups(&mut self) {
+        let links = self.links;
+        for (g, group) in links.groups.iter().enumerate() {
+            let (set, clear) = (self.group_lit(g, true), self.group_lit(g, false));
+            let (set_t, clear_t) = (set as usize, clear as usize);
+            self.add(set_t, set, 0);
+            self.add(clear_t, clear, 0);
+            let d = usize::from(group.digit);
+            let seen = links.places[d] & group.buddies;
+            if seen != 0 {
+                for x in cells_iter(seen) {
+                    self.add(set_t, self.lit(x, d, false), 0);
+                    let on_t = self.lit(x, d, true) as usize;
+                    self.add(on_t, clear, 0);
+                }
+                for house in [group.block, group.line] {
+                    let lone = seen & HOUSE_BITS[house as usize];
+                    if lone.count_ones() == 1 {
+                        let x = lone.trailing_zeros() as usize;
+                        self.add(clear_t, self.lit(x, d, true), 0);
+                        let off_t = self.lit(x, d, false) as usize;
+                        self.add(off_t, set, 0);
+                    }
+                }
+            }
+            let (mut in_line, mut in_block) = ((0, 0), (0, 0));
+            for (j, other) in links.groups.iter().enumerate() {
+                if j == g || other.digit != group.digit || other.cells & group.cells != 0 {
+                    continue;
+                }
+                if other.line == group.line {
+                    in_line = (in_line.0 + 1, if in_line.0 == 0 { j } else { in_line.1 });
+                    self.add(set_t, self.group_lit(j, false), 0);
+                }
+                if other.block == group.block {
+                    in_block = (in_block.0 + 1, if in_block.0 == 0 { j } else { in_block.1 });
+                    self.add(set_t, self.group_lit(j, false), 0);
+                }
+            }
+            for ((count, j), house) in [(in_line, group.line), (in_block, group.block)] {
+                if count != 1 {
+                    continue;
+                }
+                let rest = HOUSE_BITS[house as usize]
+                    & links.places[d]
+                    & !group.cells
+                    & !links.groups[j].cells;
+                if rest == 0 {
+                    self.add(clear_t, self.group_lit(j, true), 0);
+                }
+            }
+        }
+    }
+
+    /// HoDoKu's `expandTable`: each entry of table `t` from `start` (or
+    /// only entry `single`) brings the direct entries of its own table,
+    /// and so on for the entries it brings; an entry already there takes
+    /// the shorter distance if it was brought in too.
+    fn expand(&mut self, t: usize, start: usize, single: Option<usize>) {
+        let (start, end) = single.map_or((start, MAX_ENTRIES), |s| (s, s + 1));
+        let mut i = start;
+        while i < end && i < self.tables[t].lits.len() {
+            if self.tables[t].lits.len() >= MAX_ENTRIES {
+                break;
+            }
+            let src = self.tables[t].lits[i] as usize;
+            let base = u32::from(self.tables[t].dist[i]);
+            // A table is never its own entry past the premise, so `src`
+            // does not change here.
+            for j in 0..self.tables[src].direct.len() {
+                let k = usize::from(self.tables[src].direct[j]);
+                if k == 0 {
+                    continue;
+                }
+                let lit = self.tables[src].lits[k];
+                let through = base + u32::from(self.tables[src].dist[k]);
+                match self.index_of(t, lit) {
+                    Some(org) => {
+                        let table = &self.tables[t];
+                        if table.expanded[org] && u32::from(table.dist[org]) > through {
+                            self.set_dist(t, org, through);
+                        }
+                    }
+                    None => {
+                        self.add(t, lit, src);
+                        let last = self.tables[t].lits.len() - 1;
+                        self.set_expanded(t, last, true);
+                        self.set_dist(t, last, through);
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// HoDoKu's `createAllNets`: rounds of [`Work::create_net`] over every
+    /// candidate table, in order, until none grows.
+    ///
+    /// `createNet` changes only its own table and reads the others only
+    /// for the entries it adds (or shortens), so a table that a round
+    /// left as it was (but for the repeated group entries of HoDoKu's
+    /// quirk, which decide nothing) is left so by every later round, and
+    /// is not asked again: the rounds end when every table is so (HoDoKu
+    /// goes on while the repeated entries grow, until their tables are
+    /// full, with nothing else changing).
+    fn grow_nets(&mut self, width: usize) {
+        let mut settled = vec![false; width];
+        for _ in 0..MAX_PASSES {
+            let mut any = false;
+            for t in candidate_tables(width) {
+                if settled[t] {
+                    continue;
+                }
+                self.changed = false;
+                self.create_net(t);
+                settled[t] = !self.changed;
+                any |= self.changed;
+            }
+            if !any {
+                break;
+            }
+        }
+    }
+
+    /// HoDoKu's `createNet` for table `t`: its new entries from houses,
+    /// cells and groups, then their expansion.
+    fn create_net(&mut self, t: usize) {
+        let links = self.links;
+        let current = self.tables[t].lits.len();
+        for h in 0..self.wide_houses.len() {
+            let (d, places) = self.wide_houses[h];
+            let off = self.tables[t].sets[0][d] & places;
+            if off == 0 {
+                continue;
+            }
+            let left = places & !off;
+            if left.count_ones() == 1 {
+                let x = left.trailing_zeros() as usize;
+                let lit = self.lit(x, d, true);
+                self.net_entry(t, lit, lit, x, d, Via::Places(off), true);
+            } else if left == 0 {
+                for x in cells_iter(off) {
+                    let lit = self.lit(x, d, true);
+                    self.net_entry(t, lit, lit, x, d, Via::Places(off), true);
+                }
+            }
+        }
+        for k in 0..self.wide_cells.len() {
+            let cell = self.wide_cells[k];
+            let cands = links.cands[cell];
+            let off = &self.tables[t].sets[0];
+            let mut open = bits16(cands).filter(|&c| off[c] >> cell & 1 == 0);
+            let (first, second) = (open.next(), open.next());
+            let chosen: Vec<usize> = match (first, second) {
+                (Some(c), None) => vec![c],
+                (None, _) => bits16(cands).collect(),
+                _ => continue,
+            };
+            for c in chosen {
+                let lit = self.lit(cell, c, true);
+                self.net_entry(t, lit, lit, cell, c, Via::Cell(cands), true);
+            }
+        }
+        for k in 0..self.group_checks.len() {
+            self.group_net_entry(t, self.group_checks[k]);
+        }
+        self.expand(t, current, None);
+    }
+
+    /// HoDoKu's `checkGroupNodeNetEntry`: the group of `check` is set (or
+    /// cleared) when the places around it are all false (or all true) in
+    /// table `t`.
+    fn group_net_entry(&mut self, t: usize, check: GroupCheck) {
+        let GroupCheck { g, d, set, around } = check;
+        // Set when the places around are all false, cleared when all true.
+        if self.tables[t].sets[usize::from(!set)][d] & around != around {
+            return;
+        }
+        let key = self.group_lit(g, set);
+        // HoDoKu records the entry as set either way.
+        let added = self.group_lit(g, true);
+        let first = self.links.groups[g].cells.trailing_zeros() as usize;
+        self.net_entry(t, key, added, first, d, Via::Places(around), set);
+    }
+
+    /// HoDoKu's `makeNetEntry`: literal `key` (recorded as `added`) of
+    /// digit `d` at `cell` follows in table `t` from the entries `via`
+    /// names, its distance the sum of theirs plus one each. One already
+    /// there takes the new distance if shorter, as a direct entry.
+    #[allow(clippy::too_many_arguments)]
+    fn net_entry(
+        &mut self,
+        t: usize,
+        key: u16,
+        added: u16,
+        cell: usize,
+        d: usize,
+        via: Via,
+        on: bool,
+    ) {
+        let mut first = None;
+        let mut distance = 0u32;
+        let mut rest_on = |work: &Work, lit: u16| {
+            if let Some(ri) = work.index_of(t, lit) {
+                first.get_or_insert(ri);
+                distance += u32::from(work.tables[t].dist[ri]) + 1;
+            }
+        };
+        match via {
+            Via::Places(cells) => {
+                for x in cells_iter(cells).filter(|&x| x != cell) {
+                    rest_on(self, self.lit(x, d, !on));
+                }
+            }
+            Via::Cell(mask) => {
+                for c in bits16(mask).filter(|&c| c != d) {
+                    rest_on(self, self.lit(cell, c, false));
+                }
+            }
+        }
+        if let Some(at) = self.index_of(t, key) {
+            if distance < u32::from(self.tables[t].dist[at]) {
+                self.set_expanded(t, at, false);
+                self.set_dist(t, at, distance);
+                self.expand(t, 0, Some(at));
+            }
+            return;
+        }
+        let repeated = self.index_of(t, added).is_some();
+        let changed = self.changed;
+        let fresh = self.add(t, added, first.unwrap_or(0));
+        let last = self.tables[t].lits.len() - 1;
+        if repeated && fresh {
+            self.tables[t].dist[last] = (distance & DISTANCE_MASK) as u16;
+            self.changed = changed;
+        } else {
+            self.set_dist(t, last, distance);
+        }
+    }
+
+    /// The direct entries of every table and the sets of the candidate
+    /// tables.
+    fn finish(self, width: usize) -> Grown {
+        let mut directs = Directs {
+            spans: Vec::with_capacity(self.tables.len()),
+            arena: Vec::new(),
+        };
+        let mut sets = Vec::with_capacity(width);
+        for (i, table) in self.tables.into_iter().enumerate() {
+            let start = directs.arena.len() as u32;
+            for k in 1..table.lits.len() {
+                if !table.expanded[k] {
+                    directs.arena.push(table.lits[k]);
+                }
+            }
+            directs.spans.push((start, directs.arena.len() as u32));
+            if i < width {
+                sets.push(table.sets);
+            }
+        }
+        Grown { directs, sets }
+    }
+}
+
+/// The net tables of every candidate literal, each traced in full over
+/// the grown tables' direct consequences, with their sets: the plain
+/// computation the tables traced on demand are checked against.
+#[cfg(test)]
+pub(crate) fn store(
+    candidates: &crate::candidates::Candidates,
+) -> crate::logic::links::table::Tables {
+    use super::tables::Traced;
+    let links = Links::new(candidates, true);
+    let graph = Graph::new(&links);
+    let grown = grow(&links, &graph);
+    let mut store = crate::logic::links::table::Tables::new(links);
+    for i in 0..graph.candidate_lits() as u16 {
+        let table = Traced::new(&graph, |j| grown.directs.of(j), i);
+        let [off_s, on_s] = grown.sets[i as usize];
+        store.record(graph.lit(i), &table.entries, on_s, off_s);
+    }
+    store
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::Technique;
+    use crate::logic::links::{candidate_node, is_on, on};
+    use crate::logic::soundness::table;
+
+    /// A table's entries as HoDoKu's own dump writes them
+    /// (`tests/data/hodoku23_net_table.txt`): place, literal (a group by
+    /// its first cell, marked G), distance, and x if brought in.
+    fn dump(links: &Links, graph: &Graph, t: &Table) -> Vec<String> {
+        let width = graph.candidate_lits();
+        t.lits
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| {
+                let lit = graph.lit(l);
+                let (g, cell, d) = if (l as usize) < width {
+                    let (cell, d) = graph.cell_digit(l);
+                    ("", cell, d)
+                } else {
+                    let group = &links.groups[(l as usize - width) / 2];
+                    let cell = group.cells.trailing_zeros() as usize;
+                    ("G", cell, usize::from(group.digit))
+                };
+                format!(
+                    "{i}:{g}r{}c{}{}{}/d{}{}",
+                    cell / 9 + 1,
+                    cell % 9 + 1,
+                    if is_on(lit) { "=" } else { "<>" },
+                    d + 1,
+                    t.dist[i],
+                    if t.expanded[i] { "x" } else { "" }
+                )
+            })
+            .collect()
+    }
+
+    /// top1465 #303 (`......7.1..4....3..85....6.6..9.1....1...7..5....3.2...2...8.5.8.1.29....6..7....`)
+    /// after its skyscraper, where HoDoKu's walk takes its first net. The
+    /// table of r8c2=3 is HoDoKu 2.3's, entry for entry, with the same
+    /// distances, brought in or not (HoDoKu 2.3's own table, dumped): a
+    /// stale queued single among them (r5c1=4: in the second round r5c8=9
+    /// leaves r5c1 with 4 alone before r7c1=4 takes that 4 too), and the
+    /// entries that only the growth into nets reaches. HoDoKu 2.3's first
+    /// net sets r1c2=3, from the places of the 3 in column 2.
+    #[test]
+    fn net_tables_are_hodoku_2_3s() {
+        let (grid, cands) = table(
+            "239 39 6 3458 4589 2345 7 2489 1 1279 79 4 1678 1689 26 5 3 289 \
+             12379 8 5 1347 149 234 49 6 249 6 3457 2 9 458 1 348 478 3478 \
+             349 1 389 2 468 7 34689 489 5 4579 4579 789 468 3 456 2 1 46789 \
+             3479 2 379 1346 146 8 13469 5 34679 8 3457 1 3456 2 9 346 47 3467 \
+             3459 6 39 1345 7 345 13489 2489 23489",
+        );
+        let links = Links::new(&cands, true);
+        let graph = Graph::new(&links);
+        let premise = graph.dense(on(candidate_node(7 * 9 + 1, 2))).unwrap();
+        let work = build(&links, &graph);
+        let ours = dump(&links, &graph, &work.tables[premise as usize]);
+        let path = format!(
+            "{}/../../tests/data/hodoku23_net_table.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let theirs: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(theirs.len(), 586);
+        for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
+            assert_eq!(a, b, "entry {i}");
+        }
+        assert_eq!(ours.len(), theirs.len());
+        let group = [
+            Technique::ForcingNetContradiction,
+            Technique::ForcingNetVerity,
+        ];
+        let step = super::super::search::first(&grid, &cands, true, &group).expect("a net");
+        assert_eq!(step.technique, Technique::ForcingNetVerity);
+        assert_eq!(crate::logic::soundness::placements(&step), ["r1c2=3"]);
+        let words = super::super::search::reason(&step, crate::classic::trace::Lang::En);
+        let words = words.expect("the words of a net");
+        assert!(
+            words.starts_with("whether r1c2=3 or r4c2=3 or r8c2=3, each net leads to"),
+            "{words}"
+        );
+    }
+}
