@@ -209,7 +209,7 @@ fn net_tables(cached: &mut Cached, candidates: &Candidates) -> Tables {
         (links, graph)
     });
     let grown = grown::grow(&links, &graph);
-    Tables::given(links, graph, grown.directs, grown.sets)
+    Tables::given(links, graph, grown.directs, grown.sets, grown.reached)
 }
 
 /// The chain steps of the position whose chain tables are `store`, and
@@ -453,7 +453,7 @@ impl<'a, S: Source> Found<'a, S> {
     /// Contradictions from one assumption, each kind in HoDoKu's order;
     /// the kinds that cannot occur are told by a bit test first.
     fn check_one(&mut self, p: Lit) {
-        let (on_s, off_s) = (*self.store.on(p), *self.store.off(p));
+        let (on_s, off_s) = self.store.contradiction_sets(p);
         let node = node_of(p);
         let (c0, d0) = ((node / 9) as usize, (node % 9) as usize);
         let (place, premise_on) = (!is_on(p), is_on(p));

@@ -33,6 +33,12 @@ pub(super) trait Source {
     fn sets_id(&self, _premise: Lit) -> Option<usize> {
         None
     }
+    /// The sets in which to look for the contradictions of `premise`
+    /// (on, then off): its own, unless it is known absurd from fewer
+    /// consequences, whose chains are then the ones to show.
+    fn contradiction_sets(&self, premise: Lit) -> ([u128; 9], [u128; 9]) {
+        (*self.on(premise), *self.off(premise))
+    }
 }
 
 impl Source for Store {
@@ -227,6 +233,13 @@ pub(super) struct Tables {
     reach: Option<FromReach>,
     /// Per dense candidate literal: its table, once traced.
     traced: RefCell<Vec<Option<Traced>>>,
+    /// Per dense candidate literal, what its table reached when its sets
+    /// say only that it is absurd ([`Tables::given`]).
+    reached: Vec<Option<Sets>>,
+    /// The length told for a target a table holds but its trace does not
+    /// reach: only an absurd table's sets hold such targets (then any way
+    /// to them is longer than the ways traced).
+    unreached: usize,
 }
 
 impl Tables {
@@ -259,11 +272,41 @@ impl Tables {
 
     /// The tables whose sets are `sets` (per candidate literal) and whose
     /// premises' direct consequences are `directs` (HoDoKu 2.3's nets,
-    /// [`super::grown`]).
-    pub fn given(links: Links, graph: Graph, directs: Directs, sets: Vec<Sets>) -> Tables {
+    /// [`super::grown`]); `reached` holds, for premises whose sets say
+    /// only that they are absurd, the sets of what their tables reached.
+    pub fn given(
+        links: Links,
+        graph: Graph,
+        directs: Directs,
+        sets: Vec<Sets>,
+        reached: Vec<Option<Sets>>,
+    ) -> Tables {
         let mut tables = Tables::build(links, graph, Some(directs), Fill::Later);
         tables.slot = (0..sets.len() as u32).collect();
         tables.sets = sets;
+        tables.reached = reached;
+        tables.unreached = MAX_ENTRIES;
+        tables
+    }
+
+    /// [`Tables::given`] with every table traced in full at once: the
+    /// plain computation the tables traced on demand are checked against.
+    #[cfg(test)]
+    pub fn given_traced(
+        links: Links,
+        graph: Graph,
+        directs: Directs,
+        sets: Vec<Sets>,
+        reached: Vec<Option<Sets>>,
+    ) -> Tables {
+        let tables = Tables::given(links, graph, directs, sets, reached);
+        {
+            let mut traced = tables.traced.borrow_mut();
+            for (i, slot) in traced.iter_mut().enumerate() {
+                let next = |j| successors(&tables.graph, &tables.directs, j);
+                *slot = Some(Traced::new(&tables.graph, next, i as u16));
+            }
+        }
         tables
     }
 
@@ -285,6 +328,8 @@ impl Tables {
             sets: Vec::new(),
             reach: None,
             traced: RefCell::new((0..width).map(|_| None).collect()),
+            reached: Vec::new(),
+            unreached: 2,
         };
         if fill == Fill::Closure {
             let successors = |i| tables.successors(i);
@@ -370,9 +415,20 @@ impl Source for Tables {
     fn off(&self, premise: Lit) -> &[u128; 9] {
         self.sets_of(premise).map_or(&NOTHING, |s| &s[0])
     }
+    fn contradiction_sets(&self, premise: Lit) -> ([u128; 9], [u128; 9]) {
+        let reached = self
+            .graph
+            .dense(premise)
+            .and_then(|i| self.reached.get(i as usize))
+            .and_then(Option::as_ref);
+        match reached {
+            Some(s) => (s[1], s[0]),
+            None => (*self.on(premise), *self.off(premise)),
+        }
+    }
     fn length(&self, premise: Lit, target: Lit) -> usize {
         self.with_place(premise, target, |t, at| {
-            at.map_or(2, |at| t.entries[at].depth as usize + 1)
+            at.map_or(self.unreached, |at| t.entries[at].depth as usize + 1)
         })
         .unwrap_or(2)
     }
