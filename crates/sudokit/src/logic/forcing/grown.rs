@@ -318,6 +318,28 @@ impl Work<'_> {
         true
     }
 
+    /// Appends `lit`, absent from table `t` (not full), as brought in from
+    /// another table at distance `distance`: what [`Work::add`], then
+    /// marking it brought in and setting its distance, leave.
+    fn add_brought(&mut self, t: usize, lit: u16, distance: u32) {
+        let n = self.tables.len();
+        let is_candidate = (lit as usize) < self.graph.candidate_lits();
+        let table = &mut self.tables[t];
+        let i = table.lits.len();
+        let d = (distance & DISTANCE_MASK) as u16;
+        table.lits.push(lit);
+        table.dist.push(d);
+        table.expanded.push(true);
+        table.max_expanded = table.max_expanded.max(u32::from(d));
+        put(&mut table.present, lit as usize, true);
+        if is_candidate {
+            let (cell, digit) = self.graph.cell_digit(lit);
+            table.sets[usize::from(lit & 1 == 1)][digit] |= 1u128 << cell;
+        }
+        self.at[t * n + lit as usize] = i as u16;
+        self.changed = true;
+    }
+
     /// Sets the distance of entry `i` of table `t` (nine bits kept).
     fn set_dist(&mut self, t: usize, i: usize, distance: u32) {
         let d = (distance & DISTANCE_MASK) as u16;
@@ -529,7 +551,7 @@ impl Work<'_> {
                 from.iter().zip(dest).all(|(&f, &d)| f & !d == 0)
             };
             if !covered || base.saturating_add(shared.1) < self.tables[t].max_expanded {
-                self.take_from(t, src, base, &shared.0);
+                self.take_from(t, base, &shared.0);
             }
             // A table is never its own entry past the premise, so `src`
             // did not change.
@@ -541,13 +563,16 @@ impl Work<'_> {
     /// Brings into table `t`, from its entry of distance `base`, the
     /// entries `shared` of table `src` (literal and distance each): the new
     /// ones as brought in, and a shorter way to one brought in before.
-    fn take_from(&mut self, t: usize, src: usize, base: u32, shared: &[(u16, u16)]) {
+    fn take_from(&mut self, t: usize, base: u32, shared: &[(u16, u16)]) {
         let n = self.tables.len();
         for &(lit, sd) in shared {
             let through = base + u32::from(sd);
             match self.at[t * n + lit as usize] {
+                NONE if self.tables[t].lits.len() < MAX_ENTRIES => {
+                    self.add_brought(t, lit, through);
+                }
                 NONE => {
-                    self.add(t, lit, src);
+                    // Full: HoDoKu marks its last entry instead.
                     let last = self.tables[t].lits.len() - 1;
                     self.set_expanded(t, last, true);
                     self.set_dist(t, last, through);
@@ -690,8 +715,15 @@ impl Work<'_> {
                 self.net_entry(t, lit, lit, cell, c, Via::Cell(cands), true);
             }
         }
+        // The sets change only where a check adds or shortens something.
+        let mut sets = self.tables[t].sets;
         for k in 0..self.group_checks.len() {
-            self.group_net_entry(t, self.group_checks[k]);
+            let check = self.group_checks[k];
+            let around = check.around;
+            if sets[usize::from(!check.set)][check.d] & around == around {
+                self.group_net_entry(t, check);
+                sets = self.tables[t].sets;
+            }
         }
         self.expand(t, current, None);
     }
