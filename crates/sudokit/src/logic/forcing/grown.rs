@@ -26,6 +26,11 @@
 //! - a cell already set is not set again by a later single;
 //! - an entry that cannot join a full table still rewrites the distance
 //!   (and the expanded mark) of the table's last entry.
+//!
+//! Almost all of that work goes into tables whose assumption is absurd,
+//! which HoDoKu grows until they hold every candidate both true and
+//! false; here they stop growing as soon as they are found absurd and are
+//! reported so ([`Work::grow_nets`]), with the same outcome.
 
 use super::closure::Sets;
 use super::nets::{Grid2, ROUNDS};

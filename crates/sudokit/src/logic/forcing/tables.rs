@@ -24,7 +24,8 @@ pub(super) trait Source {
     /// Per digit, the cells implied false by `premise` (itself included).
     fn off(&self, premise: Lit) -> &[u128; 9];
     /// The number of nodes of the chain from `premise` to `target` (2
-    /// when the table does not hold it).
+    /// when the table does not hold it; more than any chain traced when
+    /// only an absurd table's sets hold it).
     fn length(&self, premise: Lit, target: Lit) -> usize;
     /// The path from `premise` to `target` in its table.
     fn path(&self, premise: Lit, target: Lit) -> Vec<Lit>;
