@@ -566,8 +566,9 @@ impl Work<'_> {
     }
 
     /// Brings into table `t`, from its entry of distance `base`, the
-    /// entries `shared` of table `src` (literal and distance each): the new
-    /// ones as brought in, and a shorter way to one brought in before.
+    /// direct entries `shared` of that entry's table (literal and distance
+    /// each): the new ones as brought in, and a shorter way to one brought
+    /// in before.
     fn take_from(&mut self, t: usize, base: u32, shared: &[(u16, u16)]) {
         let n = self.tables.len();
         for &(lit, sd) in shared {
