@@ -131,6 +131,11 @@ impl Table {
     }
 }
 
+/// Whether `sets` hold a candidate both true and false.
+fn holds_both(sets: &Sets) -> bool {
+    (0..9).any(|d| sets[0][d] & sets[1][d] != 0)
+}
+
 /// Sets or clears bit `i` of `bits`.
 fn put(bits: &mut [u64], i: usize, on: bool) {
     if on {
@@ -305,39 +310,32 @@ impl Work<'_> {
         } else {
             0
         };
-        table.lits.push(lit);
-        table.dist.push(((before + 1) & DISTANCE_MASK) as u16);
-        table.expanded.push(false);
-        table.direct.push(i as u16);
-        put(&mut table.present, lit as usize, true);
-        if i > 0 {
-            put(&mut table.direct_bits, lit as usize, true);
-            table.shared = None;
-        }
-        if is_candidate {
-            let (cell, d) = self.graph.cell_digit(lit);
-            table.sets[usize::from(lit & 1 == 1)][d] |= 1u128 << cell;
-        }
-        self.at[t * n + lit as usize] = i as u16;
-        self.changed = true;
+        self.push(t, lit, before + 1, false);
         true
     }
 
-    /// Appends `lit`, absent from table `t` (not full), as brought in from
-    /// another table at distance `distance`: what [`Work::add`], then
-    /// marking it brought in and setting its distance, leave.
-    fn add_brought(&mut self, t: usize, lit: u16, distance: u32) {
+    /// Appends `lit` to table `t` (neither full nor holding it) with
+    /// distance `distance`, brought in from another table (`expanded`) or
+    /// not; the premise (the first entry) is nobody's direct entry.
+    fn push(&mut self, t: usize, lit: u16, distance: u32, expanded: bool) {
         let n = self.tables.len();
-        let is_candidate = (lit as usize) < self.graph.candidate_lits();
         let table = &mut self.tables[t];
         let i = table.lits.len();
         let d = (distance & DISTANCE_MASK) as u16;
         table.lits.push(lit);
         table.dist.push(d);
-        table.expanded.push(true);
-        table.max_expanded = table.max_expanded.max(u32::from(d));
+        table.expanded.push(expanded);
         put(&mut table.present, lit as usize, true);
-        if is_candidate {
+        if expanded {
+            table.max_expanded = table.max_expanded.max(u32::from(d));
+        } else {
+            table.direct.push(i as u16);
+            if i > 0 {
+                put(&mut table.direct_bits, lit as usize, true);
+                table.shared = None;
+            }
+        }
+        if (lit as usize) < self.graph.candidate_lits() {
             let (cell, digit) = self.graph.cell_digit(lit);
             table.sets[usize::from(lit & 1 == 1)][digit] |= 1u128 << cell;
         }
@@ -574,8 +572,10 @@ impl Work<'_> {
         for &(lit, sd) in shared {
             let through = base + u32::from(sd);
             match self.at[t * n + lit as usize] {
+                // What `add`, then marking it brought in and setting its
+                // distance, leave.
                 NONE if self.tables[t].lits.len() < MAX_ENTRIES => {
-                    self.add_brought(t, lit, through);
+                    self.push(t, lit, through, true);
                 }
                 NONE => {
                     // Full: HoDoKu marks its last entry instead.
@@ -658,7 +658,7 @@ impl Work<'_> {
         };
         for t in 0..width {
             let sets = closure.sets[closure.component[t] as usize];
-            if (0..9).any(|d| sets[0][d] & sets[1][d] != 0) {
+            if holds_both(&sets) {
                 self.absurd[t] = true;
                 put(&mut self.absurd_bits, t, true);
                 self.closed[t] = Some(sets);
@@ -667,10 +667,10 @@ impl Work<'_> {
     }
 
     /// Marks table `t` absurd if it holds a candidate both true and false,
-    /// or a literal whose table is absurd.
-    fn check_absurd(&mut self, t: usize) {
+    /// or a literal whose table is absurd; returns whether it did.
+    fn check_absurd(&mut self, t: usize) -> bool {
         let table = &self.tables[t];
-        let both = (0..9).any(|d| table.sets[0][d] & table.sets[1][d] != 0);
+        let both = holds_both(&table.sets);
         let meets = table
             .present
             .iter()
@@ -680,6 +680,7 @@ impl Work<'_> {
             self.absurd[t] = true;
             put(&mut self.absurd_bits, t, true);
         }
+        both || meets
     }
 
     /// HoDoKu's `createNet` for table `t`: its new entries from houses,
@@ -721,7 +722,9 @@ impl Work<'_> {
                 self.net_entry(t, lit, lit, cell, c, Via::Cell(cands), true);
             }
         }
-        // The sets change only where a check adds or shortens something.
+        // A group is set when the places around it are all false, cleared
+        // when all true. The sets change only where a check adds or
+        // shortens something.
         let mut sets = self.tables[t].sets;
         for k in 0..self.group_checks.len() {
             let check = self.group_checks[k];
@@ -734,15 +737,11 @@ impl Work<'_> {
         self.expand(t, current, None);
     }
 
-    /// HoDoKu's `checkGroupNodeNetEntry`: the group of `check` is set (or
-    /// cleared) when the places around it are all false (or all true) in
-    /// table `t`.
+    /// HoDoKu's `checkGroupNodeNetEntry` once it holds: the group of
+    /// `check` is set (or cleared), its places around all false (or all
+    /// true) in table `t`.
     fn group_net_entry(&mut self, t: usize, check: GroupCheck) {
         let GroupCheck { g, d, set, around } = check;
-        // Set when the places around are all false, cleared when all true.
-        if self.tables[t].sets[usize::from(!set)][d] & around != around {
-            return;
-        }
         let key = self.group_lit(g, set);
         // HoDoKu records the entry as set either way.
         let added = self.group_lit(g, true);
@@ -811,13 +810,11 @@ impl Work<'_> {
     fn finish(mut self, width: usize) -> Grown {
         // Tables that met an absurd one after they stopped growing.
         while self.shortcut {
-            let before = self.absurd.iter().filter(|&&a| a).count();
+            let mut marked = false;
             for t in 0..width {
-                if !self.absurd[t] {
-                    self.check_absurd(t);
-                }
+                marked |= !self.absurd[t] && self.check_absurd(t);
             }
-            if self.absurd.iter().filter(|&&a| a).count() == before {
+            if !marked {
                 break;
             }
         }
@@ -839,7 +836,7 @@ impl Work<'_> {
             if i < width {
                 let absurd = self.absurd[i];
                 sets.push(if absurd { everything } else { table.sets });
-                let both = (0..9).any(|d| table.sets[0][d] & table.sets[1][d] != 0);
+                let both = holds_both(&table.sets);
                 reached.push(match self.closed[i] {
                     Some(closed) => Some(closed),
                     None => (absurd && both).then_some(table.sets),
@@ -862,7 +859,7 @@ pub(crate) fn store(candidates: &crate::candidates::Candidates) -> super::tables
     let links = Links::new(candidates, true);
     let graph = Graph::new(&links);
     let grown = grow(&links, &graph);
-    super::tables::Tables::given_traced(links, graph, grown.directs, grown.sets, grown.reached)
+    super::tables::Tables::given_traced(links, graph, grown)
 }
 
 #[cfg(test)]

@@ -209,7 +209,7 @@ fn net_tables(cached: &mut Cached, candidates: &Candidates) -> Tables {
         (links, graph)
     });
     let grown = grown::grow(&links, &graph);
-    Tables::given(links, graph, grown.directs, grown.sets, grown.reached)
+    Tables::given(links, graph, grown)
 }
 
 /// The chain steps of the position whose chain tables are `store`, and

@@ -6,6 +6,7 @@
 //! lengths) only when a check offers a result from it.
 
 use super::closure::{Closure, Sets};
+use super::grown::Grown;
 use crate::logic::chains::nice_loops::Full;
 use crate::logic::links::graph::Graph;
 use crate::logic::links::table::{Entry, MAX_ENTRIES, Tables as Store};
@@ -271,21 +272,14 @@ impl Tables {
         tables
     }
 
-    /// The tables whose sets are `sets` (per candidate literal) and whose
-    /// premises' direct consequences are `directs` (HoDoKu 2.3's nets,
-    /// [`super::grown`]); `reached` holds, for premises whose sets say
+    /// The tables of HoDoKu 2.3's nets ([`super::grown`]): the sets and
+    /// direct consequences of `grown`, and, for premises whose sets say
     /// only that they are absurd, the sets of what their tables reached.
-    pub fn given(
-        links: Links,
-        graph: Graph,
-        directs: Directs,
-        sets: Vec<Sets>,
-        reached: Vec<Option<Sets>>,
-    ) -> Tables {
-        let mut tables = Tables::build(links, graph, Some(directs), Fill::Later);
-        tables.slot = (0..sets.len() as u32).collect();
-        tables.sets = sets;
-        tables.reached = reached;
+    pub fn given(links: Links, graph: Graph, grown: Grown) -> Tables {
+        let mut tables = Tables::build(links, graph, Some(grown.directs), Fill::Later);
+        tables.slot = (0..grown.sets.len() as u32).collect();
+        tables.sets = grown.sets;
+        tables.reached = grown.reached;
         tables.unreached = MAX_ENTRIES;
         tables
     }
@@ -293,14 +287,8 @@ impl Tables {
     /// [`Tables::given`] with every table traced in full at once: the
     /// plain computation the tables traced on demand are checked against.
     #[cfg(test)]
-    pub fn given_traced(
-        links: Links,
-        graph: Graph,
-        directs: Directs,
-        sets: Vec<Sets>,
-        reached: Vec<Option<Sets>>,
-    ) -> Tables {
-        let tables = Tables::given(links, graph, directs, sets, reached);
+    pub fn given_traced(links: Links, graph: Graph, grown: Grown) -> Tables {
+        let tables = Tables::given(links, graph, grown);
         {
             let mut traced = tables.traced.borrow_mut();
             for (i, slot) in traced.iter_mut().enumerate() {
