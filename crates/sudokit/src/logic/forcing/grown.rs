@@ -81,53 +81,25 @@ struct Table {
     sets: Sets,
     /// The literals present, as bits.
     present: Vec<u64>,
-    /// The literals of the entries not brought in, but the premise, as
-    /// bits.
-    direct_bits: Vec<u64>,
-    /// At least the distance of every entry brought in.
-    max_expanded: u32,
-    /// The literals and distances of the entries not brought in but the
-    /// premise, in order, and the least of those distances, once known
-    /// (`None`: to compute).
-    shared: Option<(Vec<(u16, u16)>, u32)>,
 }
 
 impl Table {
     /// An empty table over `n` literals.
     fn new(n: usize) -> Table {
-        let words = n.div_ceil(64);
         Table {
-            present: vec![0; words],
-            direct_bits: vec![0; words],
+            present: vec![0; n.div_ceil(64)],
             ..Table::default()
         }
     }
 
     /// What another table takes from this one: the literals and distances
-    /// of the entries not brought in but the premise, in order, and the
-    /// least of those distances ([`u32::MAX`] if none). Taken out of the
-    /// table: give it back with [`Table::give_back`].
-    fn take_shared(&mut self) -> (Vec<(u16, u16)>, u32) {
-        if let Some(shared) = self.shared.take() {
-            return shared;
-        }
-        let list: Vec<(u16, u16)> = self
-            .direct
+    /// of the entries not brought in but the premise, in order.
+    fn shared(&self) -> Vec<(u16, u16)> {
+        self.direct
             .iter()
             .filter(|&&k| k != 0)
             .map(|&k| (self.lits[k as usize], self.dist[k as usize]))
-            .collect();
-        let min = list
-            .iter()
-            .map(|&(_, d)| u32::from(d))
-            .min()
-            .unwrap_or(u32::MAX);
-        (list, min)
-    }
-
-    /// Keeps what [`Table::take_shared`] gave.
-    fn give_back(&mut self, shared: (Vec<(u16, u16)>, u32)) {
-        self.shared = Some(shared);
+            .collect()
     }
 }
 
@@ -162,6 +134,14 @@ struct Work<'a> {
     tables: Vec<Table>,
     /// Per table and literal, the entry's place ([`NONE`]: absent).
     at: Vec<u16>,
+    /// Per table and literal, what joining reads of its entry: the
+    /// distance if brought in, 0 if not, [`NONE`] if absent; a way through
+    /// another table shorter than this changes the entry.
+    reach: Vec<u16>,
+    /// Per table, what it gives others, once known ([`Table::shared`];
+    /// `None`: to compute). Kept apart from the tables, which joining
+    /// reads one after another.
+    shared: Vec<Option<Vec<(u16, u16)>>>,
     /// Whether anything but a repeated group entry changed since it was
     /// last cleared.
     changed: bool,
@@ -211,6 +191,8 @@ fn build<'a>(links: &'a Links, graph: &'a Graph, shortcut: bool) -> Work<'a> {
         graph,
         tables: (0..n).map(|_| Table::new(n)).collect(),
         at: vec![NONE; n * n],
+        reach: vec![NONE; n * n],
+        shared: vec![None; n],
         changed: false,
         wide_houses: (0..9)
             .flat_map(|d| HOUSE_BITS.iter().map(move |&h| (d, links.places[d] & h)))
@@ -326,21 +308,30 @@ impl Work<'_> {
         table.dist.push(d);
         table.expanded.push(expanded);
         put(&mut table.present, lit as usize, true);
-        if expanded {
-            table.max_expanded = table.max_expanded.max(u32::from(d));
-        } else {
+        if !expanded {
             table.direct.push(i as u16);
-            if i > 0 {
-                put(&mut table.direct_bits, lit as usize, true);
-                table.shared = None;
-            }
         }
         if (lit as usize) < self.graph.candidate_lits() {
             let (cell, digit) = self.graph.cell_digit(lit);
             table.sets[usize::from(lit & 1 == 1)][digit] |= 1u128 << cell;
         }
+        if !expanded && i > 0 {
+            self.shared[t] = None;
+        }
         self.at[t * n + lit as usize] = i as u16;
+        self.reach[t * n + lit as usize] = if expanded { d } else { 0 };
         self.changed = true;
+    }
+
+    /// Keeps [`Work::reach`] for entry `i` of table `t` (if it is the
+    /// entry its literal's place names: a group may stand twice).
+    fn sync_reach(&mut self, t: usize, i: usize) {
+        let n = self.tables.len();
+        let table = &self.tables[t];
+        let at = t * n + table.lits[i] as usize;
+        if usize::from(self.at[at]) == i {
+            self.reach[at] = if table.expanded[i] { table.dist[i] } else { 0 };
+        }
     }
 
     /// Sets the distance of entry `i` of table `t` (nine bits kept).
@@ -349,14 +340,13 @@ impl Work<'_> {
         let table = &mut self.tables[t];
         if table.dist[i] != d {
             table.dist[i] = d;
-            if table.expanded[i] {
-                table.max_expanded = table.max_expanded.max(u32::from(d));
-            } else {
-                table.shared = None;
+            if !table.expanded[i] {
+                self.shared[t] = None;
             }
             // A full table holds what it will hold: its distances no
             // longer decide anything (see `grow_nets`).
             self.changed |= table.lits.len() < MAX_ENTRIES;
+            self.sync_reach(t, i);
         }
     }
 
@@ -374,19 +364,9 @@ impl Work<'_> {
                 (false, Err(k)) => table.direct.insert(k, i as u16),
                 _ => {}
             }
-            let lit = table.lits[i];
-            if expanded {
-                table.max_expanded = table.max_expanded.max(u32::from(table.dist[i]));
-                // A group may stand twice in a table.
-                let (lits, direct) = (&table.lits, &table.direct);
-                let still = usize::from(lit) >= self.graph.candidate_lits()
-                    && direct.iter().any(|&k| k != 0 && lits[k as usize] == lit);
-                put(&mut table.direct_bits, lit as usize, still);
-            } else if i > 0 {
-                put(&mut table.direct_bits, lit as usize, true);
-            }
-            table.shared = None;
             self.changed |= table.lits.len() < MAX_ENTRIES;
+            self.shared[t] = None;
+            self.sync_reach(t, i);
         }
     }
 
@@ -546,19 +526,14 @@ impl Work<'_> {
             }
             let src = self.tables[t].lits[i] as usize;
             let base = u32::from(self.tables[t].dist[i]);
-            let shared = self.tables[src].take_shared();
-            // Nothing new, and nothing shorter than what was brought in:
-            // the entries of `src` would change nothing.
-            let covered = {
-                let (dest, from) = (&self.tables[t].present, &self.tables[src].direct_bits);
-                from.iter().zip(dest).all(|(&f, &d)| f & !d == 0)
+            let shared = match self.shared[src].take() {
+                Some(shared) => shared,
+                None => self.tables[src].shared(),
             };
-            if !covered || base.saturating_add(shared.1) < self.tables[t].max_expanded {
-                self.take_from(t, base, &shared.0);
-            }
+            self.take_from(t, base, &shared);
             // A table is never its own entry past the premise, so `src`
             // did not change.
-            self.tables[src].give_back(shared);
+            self.shared[src] = Some(shared);
             i += 1;
         }
     }
@@ -569,8 +544,19 @@ impl Work<'_> {
     /// in before.
     fn take_from(&mut self, t: usize, base: u32, shared: &[(u16, u16)]) {
         let n = self.tables.len();
-        for &(lit, sd) in shared {
+        // Most entries are there already, and no shorter.
+        let row = &self.reach[t * n..(t + 1) * n];
+        let Some(first) = shared
+            .iter()
+            .position(|&(lit, sd)| u32::from(row[lit as usize]) > base + u32::from(sd))
+        else {
+            return;
+        };
+        for &(lit, sd) in &shared[first..] {
             let through = base + u32::from(sd);
+            if u32::from(self.reach[t * n + lit as usize]) <= through {
+                continue;
+            }
             match self.at[t * n + lit as usize] {
                 // What `add`, then marking it brought in and setting its
                 // distance, leave.
@@ -798,7 +784,7 @@ impl Work<'_> {
         let last = self.tables[t].lits.len() - 1;
         if repeated && fresh {
             self.tables[t].dist[last] = (distance & DISTANCE_MASK) as u16;
-            self.tables[t].shared = None;
+            self.shared[t] = None;
             self.changed = changed;
         } else {
             self.set_dist(t, last, distance);
