@@ -81,6 +81,8 @@ struct Table {
     sets: Sets,
     /// The literals present, as bits.
     present: Vec<u64>,
+    /// Per cell, the digits false in it, as bits.
+    off_digits: Vec<u16>,
 }
 
 impl Table {
@@ -88,6 +90,7 @@ impl Table {
     fn new(n: usize) -> Table {
         Table {
             present: vec![0; n.div_ceil(64)],
+            off_digits: vec![0; 81],
             ..Table::default()
         }
     }
@@ -152,6 +155,11 @@ struct Work<'a> {
     wide_cells: Vec<usize>,
     /// HoDoKu's checks of groups, in order ([`GroupCheck`]).
     group_checks: Vec<GroupCheck>,
+    /// What each check reads, apart for a quick scan: the set (its place
+    /// in a table's [`Sets`] flattened: false places of digit `d` at `d`,
+    /// true ones at 9 + `d`) and the places around the group.
+    check_sets: Vec<u8>,
+    check_around: Vec<u128>,
     /// Whether tables found absurd stop growing ([`Work::grow_nets`]).
     shortcut: bool,
     /// Per candidate table, whether it is absurd: it holds a candidate
@@ -186,6 +194,7 @@ pub(super) fn grow(links: &Links, graph: &Graph) -> Grown {
 /// `shortcut` is set ([`Work::grow_nets`]).
 fn build<'a>(links: &'a Links, graph: &'a Graph, shortcut: bool) -> Work<'a> {
     let n = graph.len();
+    let checks = group_checks(links);
     let mut work = Work {
         links,
         graph,
@@ -201,7 +210,12 @@ fn build<'a>(links: &'a Links, graph: &'a Graph, shortcut: bool) -> Work<'a> {
         wide_cells: (0..81)
             .filter(|&c| links.cands[c].count_ones() >= 3)
             .collect(),
-        group_checks: group_checks(links),
+        check_sets: checks
+            .iter()
+            .map(|c| 9 * u8::from(!c.set) + c.d as u8)
+            .collect(),
+        check_around: checks.iter().map(|c| c.around).collect(),
+        group_checks: checks,
         shortcut,
         absurd: vec![false; graph.candidate_lits()],
         absurd_bits: vec![0; n.div_ceil(64)],
@@ -314,6 +328,9 @@ impl Work<'_> {
         if (lit as usize) < self.graph.candidate_lits() {
             let (cell, digit) = self.graph.cell_digit(lit);
             table.sets[usize::from(lit & 1 == 1)][digit] |= 1u128 << cell;
+            if lit & 1 == 0 {
+                table.off_digits[cell] |= 1 << digit;
+            }
         }
         if !expanded && i > 0 {
             self.shared[t] = None;
@@ -695,15 +712,11 @@ impl Work<'_> {
         for k in 0..self.wide_cells.len() {
             let cell = self.wide_cells[k];
             let cands = links.cands[cell];
-            let off = &self.tables[t].sets[0];
-            let mut open = bits16(cands).filter(|&c| off[c] >> cell & 1 == 0);
-            let (first, second) = (open.next(), open.next());
-            let chosen: Vec<usize> = match (first, second) {
-                (Some(c), None) => vec![c],
-                (None, _) => bits16(cands).collect(),
-                _ => continue,
-            };
-            for c in chosen {
+            let open = cands & !self.tables[t].off_digits[cell];
+            if open.count_ones() > 1 {
+                continue;
+            }
+            for c in bits16(if open == 0 { cands } else { open }) {
                 let lit = self.lit(cell, c, true);
                 self.net_entry(t, lit, lit, cell, c, Via::Cell(cands), true);
             }
@@ -711,14 +724,17 @@ impl Work<'_> {
         // A group is set when the places around it are all false, cleared
         // when all true. The sets change only where a check adds or
         // shortens something.
-        let mut sets = self.tables[t].sets;
-        for k in 0..self.group_checks.len() {
-            let check = self.group_checks[k];
-            let around = check.around;
-            if sets[usize::from(!check.set)][check.d] & around == around {
-                self.group_net_entry(t, check);
-                sets = self.tables[t].sets;
-            }
+        let (mut k, count) = (0, self.group_checks.len());
+        while k < count {
+            let sets = self.tables[t].sets;
+            let flat = sets.as_flattened();
+            let (reads, around) = (&self.check_sets, &self.check_around);
+            let holds = |j: &usize| flat[usize::from(reads[*j])] & around[*j] == around[*j];
+            let Some(j) = (k..count).find(holds) else {
+                break;
+            };
+            self.group_net_entry(t, self.group_checks[j]);
+            k = j + 1;
         }
         self.expand(t, current, None);
     }
