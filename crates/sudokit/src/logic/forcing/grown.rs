@@ -722,8 +722,8 @@ impl Work<'_> {
             }
         }
         // A group is set when the places around it are all false, cleared
-        // when all true. The sets change only where a check adds or
-        // shortens something.
+        // when all true; each check reads the sets the checks before it
+        // leave (they change only where one shortens something).
         let (mut k, count) = (0, self.group_checks.len());
         while k < count {
             let sets = self.tables[t].sets;
