@@ -17,7 +17,11 @@ use sudokit::logic::{Step, Technique};
 use sudokit::{Grid, engine};
 
 fn sample(name: &str) -> Vec<Grid> {
-    let path = format!("{}/../../tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = if name.starts_with('/') {
+        name.to_string()
+    } else {
+        format!("{}/../../tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+    };
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     read_puzzles(&bytes)
         .into_iter()
@@ -203,4 +207,18 @@ fn seventeen_clue_puzzles_are_solved_soundly() {
     let tally = check("17_clue_200.txt", false);
     assert_eq!(tally.puzzles, 200);
     assert!(tally.solved > 150, "{} solved", tally.solved);
+}
+
+/// Soundness on any puzzle file (every puzzle must have one solution),
+/// given by its absolute path in `SUDOKIT_SOUNDNESS_FILE`: for sweeps over
+/// the shared data sets, beyond the samples above. Run with
+/// `SUDOKIT_SOUNDNESS_FILE=/path/to/file cargo test --release -p sudokit
+/// --test soundness -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn any_file_is_solved_soundly() {
+    let path = std::env::var("SUDOKIT_SOUNDNESS_FILE").expect("SUDOKIT_SOUNDNESS_FILE is set");
+    assert!(path.starts_with('/'), "{path}: give an absolute path");
+    let tally = check(&path, true);
+    assert!(tally.puzzles > 0, "{path}: no puzzle");
 }
