@@ -161,13 +161,19 @@ fn grade_puzzle(req: &Request) -> Result<Value, String> {
     )))
 }
 
+/// The most attempts of a request that climb toward a high rating
+/// ([`generate::Options::climbs`]): each takes seconds, and the page has no
+/// way to stop a request.
+const MAX_CLIMBS: u64 = 8;
+
 /// A puzzle as `generate` makes it: `level`, `technique`, `symmetry`,
 /// `rating` (`MIN..MAX`), `minimal`, `seed` (the same seed gives the
 /// command line's puzzle), `max_attempts` (no clock here: attempts bound
-/// the work instead of `--timeout`).
+/// the work instead of `--timeout`; at most [`MAX_CLIMBS`] for a high
+/// rating).
 fn generate_puzzle(req: &Request) -> Result<Value, String> {
     let parse = |key: &str| opt_text(req, key);
-    let options = generate::Options {
+    let mut options = generate::Options {
         symmetry: parse("symmetry").map_or(Ok(Default::default()), str::parse)?,
         minimal: req.get("minimal").and_then(Value::as_bool) == Some(true),
         level: parse("level").map(str::parse).transpose()?,
@@ -177,6 +183,9 @@ fn generate_puzzle(req: &Request) -> Result<Value, String> {
         timeout: None,
         max_attempts: Some(opt_u64(req, "max_attempts").unwrap_or(400)),
     };
+    if options.climbs() {
+        options.max_attempts = options.max_attempts.map(|m| m.min(MAX_CLIMBS));
+    }
     let seed = opt_u64(req, "seed").unwrap_or(0);
     let made = generate::generate(&options, generate::puzzle_seed(seed, 0));
     let g = made.map_err(|e: GenerateError| e.to_string())?;

@@ -347,6 +347,24 @@ pub fn grade_position(marked: &MarkedGrid, options: &GradeOptions) -> Result<Gra
     })
 }
 
+/// SE's three ratings of `puzzle` alone: the SE-style walk of [`grade`]
+/// without the HoDoKu-style one, for callers that rate many puzzles.
+///
+/// ```
+/// use sudokit::grade::{self, GradeOptions};
+/// let p = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........".parse()?;
+/// let options = GradeOptions::default();
+/// assert_eq!(grade::se_ratings(&p, &options)?, grade::grade(&p, &options)?.se);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// A puzzle without exactly one solution.
+pub fn se_ratings(puzzle: &Grid, options: &GradeOptions) -> Result<SeRatings, Invalid> {
+    let (pos, _) = solver::start(&MarkedGrid::from_givens(*puzzle))?;
+    Ok(se_walk(pos, &options.solver))
+}
+
 /// HoDoKu's default technique set, brute force included: HoDoKu takes a
 /// brute-force step wherever its other techniques find nothing, so its walk
 /// always finishes a unique puzzle. (Sudokit's own default set leaves brute
