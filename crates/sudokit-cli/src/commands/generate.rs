@@ -83,11 +83,18 @@ fn produce(args: &GenerateArgs, options: &Options, run_seed: u64) -> anyhow::Res
     // Fewer puzzles than threads: the attempts of each puzzle share the
     // threads instead (the same puzzles come out, see generate_in_rounds).
     let split_attempts = args.count < threads;
+    // A climbing attempt takes seconds: rounds of one per thread keep the
+    // timeout close.
+    let round = if options.climbs() {
+        threads
+    } else {
+        threads * 4
+    };
     let make = |i: u64| {
         let seed = generate::puzzle_seed(run_seed, i);
         let stopped = || stop.load(Ordering::Relaxed);
         let result = if split_attempts {
-            generate::generate_in_rounds(options, threads * 4, stopped, |attempts| {
+            generate::generate_in_rounds(options, round, stopped, |attempts| {
                 attempts
                     .into_par_iter()
                     .find_map_first(|k| generate::try_attempt(options, seed, k))
