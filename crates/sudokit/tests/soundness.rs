@@ -17,12 +17,11 @@ use sudokit::logic::{Step, Technique};
 use sudokit::{Grid, engine};
 
 fn sample(name: &str) -> Vec<Grid> {
-    let path = if name.starts_with('/') {
-        name.to_string()
-    } else {
-        format!("{}/../../tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
-    };
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    // An absolute `name` replaces the folder.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data")
+        .join(name);
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     read_puzzles(&bytes)
         .into_iter()
         .map(|p| p.unwrap_or_else(|e| panic!("{name}:{e}")).grid)

@@ -18,7 +18,7 @@ use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
 
 /// The changes one climb tries before it gives up.
-pub(super) const MOVES: usize = 1500;
+const MOVES: usize = 1500;
 
 /// The ranges whose lowest rating is at least this are climbed to: random
 /// attempts reach lower ones often enough.
@@ -63,28 +63,27 @@ fn distance(range: RatingRange, rating: Rating) -> Option<f64> {
 /// A puzzle near `puzzle` (see the module documentation) and its solution;
 /// `None` when the change does not give a unique puzzle.
 fn neighbour(puzzle: &Grid, orbits: &[Vec<Cell>], rng: &mut impl Rng) -> Option<(Grid, Grid)> {
-    let given = |p: &Grid, o: &[Cell]| p[o[0]] != 0;
     let clues: Vec<usize> = (0..orbits.len())
-        .filter(|&o| given(puzzle, &orbits[o]))
+        .filter(|&o| is_given(puzzle, &orbits[o]))
         .collect();
     let gone = *clues.choose(rng)?;
     let mut next = *puzzle;
     fill(&mut next, &orbits[gone], None);
-    let opened: Vec<Grid> = engine::solutions(&next).take(2).collect();
-    let kept = *opened.choose(rng)?;
+    let mut two: Vec<Grid> = engine::solutions(&next).take(2).collect();
+    let kept = *two.choose(rng)?;
     // A few orbits are enough: each one filled rules out at least one
     // other solution.
     for _ in 0..20 {
-        let two: Vec<Grid> = engine::solutions(&next).take(2).collect();
         let Some(other) = two.iter().find(|&&s| s != kept) else {
             return Some((thin(next, orbits, rng), kept));
         };
         let splits: Vec<usize> = (0..orbits.len())
-            .filter(|&o| o != gone && !given(&next, &orbits[o]))
+            .filter(|&o| o != gone && !is_given(&next, &orbits[o]))
             .filter(|&o| orbits[o].iter().any(|&c| kept[c] != other[c]))
             .collect();
         let &o = splits.choose(rng)?;
         fill(&mut next, &orbits[o], Some(&kept));
+        two = engine::solutions(&next).take(2).collect();
     }
     None
 }
@@ -92,7 +91,7 @@ fn neighbour(puzzle: &Grid, orbits: &[Vec<Cell>], rng: &mut impl Rng) -> Option<
 /// Empties, in random order, every orbit of clues whose removal keeps
 /// `puzzle` unique.
 fn thin(mut puzzle: Grid, orbits: &[Vec<Cell>], rng: &mut impl Rng) -> Grid {
-    let mut order: Vec<&Vec<Cell>> = orbits.iter().filter(|o| puzzle[o[0]] != 0).collect();
+    let mut order: Vec<&Vec<Cell>> = orbits.iter().filter(|o| is_given(&puzzle, o)).collect();
     order.shuffle(rng);
     for orbit in order {
         let mut trial = puzzle;
@@ -102,6 +101,12 @@ fn thin(mut puzzle: Grid, orbits: &[Vec<Cell>], rng: &mut impl Rng) -> Grid {
         }
     }
     puzzle
+}
+
+/// Whether the cells of `orbit` are clues (an orbit's cells are given or
+/// empty together).
+fn is_given(puzzle: &Grid, orbit: &[Cell]) -> bool {
+    puzzle[orbit[0]] != 0
 }
 
 /// Gives the cells of `orbit` their digits of `from`, or empties them.
@@ -133,7 +138,7 @@ mod tests {
                 assert!(crate::rules::is_solution_of(&sol, &next));
                 assert!(engine::is_unique(&next));
                 assert!(symmetry.is_symmetric(&next));
-                let can_go = orbits.iter().filter(|o| next[o[0]] != 0).any(|o| {
+                let can_go = orbits.iter().filter(|o| is_given(&next, o)).any(|o| {
                     let mut t = next;
                     fill(&mut t, o, None);
                     engine::is_unique(&t)
