@@ -139,3 +139,36 @@ fn agreement_on_the_hard_sample() {
     assert_targets(&t);
     assert!(pct(t.score) >= 99.0, "HoDoKu score: {t:?}");
 }
+
+/// Puzzles outside the samples whose HoDoKu-style walk takes remote pairs,
+/// simple colors or multi colors (`hodoku23_coloring_pairs.tsv`, graded by
+/// HoDoKu 2.3): level and score equal on every one. Which step HoDoKu takes
+/// among several of these techniques' steps decides the rest of the walk.
+#[test]
+fn hodoku_agrees_on_remote_pairs_and_colorings() {
+    let path = format!(
+        "{}/../../tests/data/hodoku23_coloring_pairs.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut differ = Vec::new();
+    let mut compared = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let puzzle: Grid = f[0].parse().expect("a puzzle");
+        let (level, score): (Level, u32) = (
+            f[1].parse().expect("a level"),
+            f[2].parse().expect("a score"),
+        );
+        let g = grade::grade(&puzzle, &GradeOptions::default()).expect("unique puzzles");
+        compared += 1;
+        if (g.level, g.score) != (level, score) {
+            differ.push(format!(
+                "{}: ours {} {}, HoDoKu {level} {score}",
+                f[0], g.level, g.score
+            ));
+        }
+    }
+    assert!(compared >= 130, "{compared} puzzles read");
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}

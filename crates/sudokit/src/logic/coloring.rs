@@ -66,6 +66,37 @@ thread_local! {
     static BARREN: BarrenDigits<{ IMPLEMENTED.len() }> = const { BarrenDigits::new() };
 }
 
+/// HoDoKu's order among the steps of simple colors (trap and wrap share
+/// one solver) or of multi colors (types 1 and 2 share one), smaller first:
+/// HoDoKu takes the first step it meets, digit by digit, then cluster by
+/// cluster (for multi colors, by ordered pair of clusters), asking at each
+/// the wrap before the trap, and type 2 (a color seeing both colors of the
+/// other cluster) before type 1 (for type 1, whose test is symmetric, the
+/// pair in increasing order is met first). Clusters are numbered from their
+/// lowest cell, so that cell stands for the number.
+pub(crate) fn hodoku_key(step: &Step) -> [i64; 4] {
+    let digit = step.digits.iter().next().map_or(0, |d| i64::from(d.get()));
+    let lowest: Vec<i64> = color_classes(step)
+        .chunks(2)
+        .map(|pair| {
+            pair.iter()
+                .flatten()
+                .map(|c| c.index() as i64)
+                .min()
+                .unwrap_or(0)
+        })
+        .collect();
+    let (a, b) = (
+        lowest.first().copied().unwrap_or(0),
+        lowest.get(1).copied().unwrap_or(-1),
+    );
+    let rank = match step.technique {
+        Technique::SimpleColorsWrap | Technique::MultiColors2 => 0,
+        _ => 1,
+    };
+    [digit, a, b, rank]
+}
+
 /// The color classes of a coloring step, recovered from its links (each
 /// goes from a cell of its cluster's first color to one of the second):
 /// `[first, second]` for each cluster, in the order of the step's links,
@@ -272,6 +303,12 @@ mod tests {
     fn position(digit: u8, lines: &[((char, usize), [usize; 2])]) -> (Grid, Candidates) {
         let g = Grid::empty();
         let mut cands = Candidates::from_grid(&g);
+        carve(&mut cands, digit, lines);
+        (g, cands)
+    }
+
+    /// Leaves `digit` only at `keep` in each listed line (see [`position`]).
+    fn carve(cands: &mut Candidates, digit: u8, lines: &[((char, usize), [usize; 2])]) {
         let d = Digit::new(digit).unwrap();
         for &((kind, n), keep) in lines {
             for k in (1..=9).filter(|k| !keep.contains(k)) {
@@ -279,7 +316,57 @@ mod tests {
                 cands.remove(cell, d);
             }
         }
-        (g, cands)
+    }
+
+    const TRAP: [((char, usize), [usize; 2]); 3] =
+        [(('c', 1), [1, 7]), (('r', 7), [1, 5]), (('c', 5), [3, 7])];
+    const WRAP: [((char, usize), [usize; 2]); 4] = [
+        (('r', 1), [1, 5]),
+        (('c', 5), [1, 5]),
+        (('r', 5), [2, 5]),
+        (('c', 2), [2, 5]),
+    ];
+
+    /// The step the HoDoKu-style walk takes when `order` is all it may use.
+    fn taken(cands: Candidates, order: &[Technique]) -> Step {
+        let mut pos = crate::logic::solver::Position::new(&Grid::empty());
+        pos.candidates = cands;
+        pos.advance(order).expect("a step")
+    }
+
+    #[test]
+    fn hodoku_takes_the_first_coloring_step_it_meets() {
+        // HoDoKu meets simple colors digit by digit, the wrap before the
+        // trap: a wrap on 4 comes before a trap on 8, a trap on 4 before a
+        // wrap on 8.
+        let simple = [Technique::SimpleColorsTrap, Technique::SimpleColorsWrap];
+        for (first, second, technique) in [
+            (&WRAP[..], &TRAP[..], Technique::SimpleColorsWrap),
+            (&TRAP[..], &WRAP[..], Technique::SimpleColorsTrap),
+        ] {
+            let (_, mut cands) = position(4, first);
+            carve(&mut cands, 8, second);
+            let step = taken(cands, &simple);
+            assert_eq!(step.technique, technique);
+            assert_eq!(
+                step.digits,
+                DigitSet::from_bits(Digit::new(4).unwrap().bit())
+            );
+        }
+        // Multi colors: type 2 of a pair of clusters before type 1 of the
+        // same pair, even with fewer eliminations (the position of
+        // `multi_colors_2`).
+        let lines = [
+            (('r', 1), [2, 5]),
+            (('c', 5), [1, 7]),
+            (('r', 7), [5, 9]),
+            (('c', 9), [2, 7]),
+            (('r', 3), [3, 8]),
+        ];
+        let (_, cands) = position(6, &lines);
+        let step = taken(cands, &[Technique::MultiColors1, Technique::MultiColors2]);
+        assert_eq!(step.technique, Technique::MultiColors2);
+        assert_eq!(elims(&step), ["r1c2<>6", "r2c9<>6", "r7c5<>6"]);
     }
 
     #[test]

@@ -97,6 +97,7 @@ pub(crate) fn hodoku_key(step: &Step) -> [i64; 4] {
     match step.technique.family() {
         Family::Chains => chains::hodoku_key(step),
         Family::Forcing => forcing::hodoku_key(step),
+        Family::Coloring => coloring::hodoku_key(step),
         _ => [0; 4],
     }
 }

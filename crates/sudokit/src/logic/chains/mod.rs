@@ -544,7 +544,13 @@ impl RpSearch<'_> {
         let elims = [a, b].map(|d| self.board.places[d.index()] & seeing);
         let key = (u128::from(self.pair.bits()), elims[0], elims[1]);
         let links = 2 * path.len() - 1;
-        if elims == [0, 0] || !self.best.wants(&key, links) {
+        // HoDoKu looks at a chain's eliminations only when its two end
+        // cells see a common candidate of the pair: a longer chain whose
+        // eliminations all lie between inner cells is met as the shorter
+        // chains that end there.
+        let ends = PEER_BITS[path[0].index()] & PEER_BITS[path[path.len() - 1].index()];
+        let at_ends = (self.board.places[a.index()] | self.board.places[b.index()]) & ends;
+        if elims == [0, 0] || at_ends == 0 || !self.best.wants(&key, links) {
             return;
         }
         let mut step = Step::new(Technique::RemotePair).with_digits(self.pair);
@@ -750,6 +756,51 @@ mod tests {
         // Three cells are not enough.
         cands.set(c(5, 9), DigitSet::ALL);
         assert!(find(Technique::RemotePair, &g, &cands).is_empty());
+    }
+
+    #[test]
+    fn remote_pair_needs_ends_that_share_a_candidate() {
+        // The path r1c1-r1c5-r5c5-r5c9-r9c9-r9c2 of 1/2 cells: every four
+        // consecutive cells make a remote pair whose ends share a peer with
+        // a 1 or 2. The whole path's ends (r1c1, r9c2) share none, so HoDoKu
+        // never looks at its eliminations (all of them lie between inner
+        // cells): it takes the three shorter chains, one by one.
+        let (g, mut cands) = open();
+        let path = [c(1, 1), c(1, 5), c(5, 5), c(5, 9), c(9, 9), c(9, 2)];
+        for cell in path {
+            cands.set(cell, set(&[1, 2]));
+        }
+        for (r, col) in [(1, 2), (2, 2), (3, 2), (7, 1), (8, 1), (9, 1)] {
+            for d in [1, 2] {
+                cands.remove(c(r, col), Digit::new(d).unwrap());
+            }
+        }
+        // Each chain as its cells in path order (HoDoKu may walk it either
+        // way) and its eliminations.
+        let in_path_order = |cells: &[Cell]| {
+            let mut v = cells.to_vec();
+            if path.iter().position(|&p| p == v[0]) > path.iter().position(|&p| p == v[v.len() - 1])
+            {
+                v.reverse();
+            }
+            v
+        };
+        let mut found: Vec<_> = find(Technique::RemotePair, &g, &cands)
+            .iter()
+            .map(|s| (in_path_order(&s.cells), elims(s)))
+            .collect();
+        found.sort();
+        let expected = [
+            (&path[0..4], ["r1c9<>1", "r1c9<>2", "r5c1<>1", "r5c1<>2"]),
+            (&path[1..5], ["r1c9<>1", "r1c9<>2", "r9c5<>1", "r9c5<>2"]),
+            (&path[2..6], ["r5c2<>1", "r5c2<>2", "r9c5<>1", "r9c5<>2"]),
+        ];
+        let mut expected: Vec<_> = expected
+            .iter()
+            .map(|(cells, e)| (cells.to_vec(), e.map(String::from).to_vec()))
+            .collect();
+        expected.sort();
+        assert_eq!(found, expected);
     }
 
     #[test]
