@@ -326,6 +326,15 @@ mod tests {
         (('r', 5), [2, 5]),
         (('c', 2), [2, 5]),
     ];
+    /// Two clusters of 6: one color of the first sees both colors of the
+    /// second (r3c3 and r3c8), and bridges give multi colors 1 as well.
+    const MULTI_2: [((char, usize), [usize; 2]); 5] = [
+        (('r', 1), [2, 5]),
+        (('c', 5), [1, 7]),
+        (('r', 7), [5, 9]),
+        (('c', 9), [2, 7]),
+        (('r', 3), [3, 8]),
+    ];
 
     /// The step the HoDoKu-style walk takes when `order` is all it may use.
     fn taken(cands: Candidates, order: &[Technique]) -> Step {
@@ -354,16 +363,8 @@ mod tests {
             );
         }
         // Multi colors: type 2 of a pair of clusters before type 1 of the
-        // same pair, even with fewer eliminations (the position of
-        // `multi_colors_2`).
-        let lines = [
-            (('r', 1), [2, 5]),
-            (('c', 5), [1, 7]),
-            (('r', 7), [5, 9]),
-            (('c', 9), [2, 7]),
-            (('r', 3), [3, 8]),
-        ];
-        let (_, cands) = position(6, &lines);
+        // same pair, even with fewer eliminations.
+        let (_, cands) = position(6, &MULTI_2);
         let step = taken(cands, &[Technique::MultiColors1, Technique::MultiColors2]);
         assert_eq!(step.technique, Technique::MultiColors2);
         assert_eq!(elims(&step), ["r1c2<>6", "r2c9<>6", "r7c5<>6"]);
@@ -371,10 +372,7 @@ mod tests {
 
     #[test]
     fn color_trap() {
-        let (g, cands) = position(
-            4,
-            &[(('c', 1), [1, 7]), (('r', 7), [1, 5]), (('c', 5), [3, 7])],
-        );
+        let (g, cands) = position(4, &TRAP);
         let steps = find(Technique::SimpleColorsTrap, &g, &cands);
         assert_eq!(steps.len(), 1);
         let s = &steps[0];
@@ -391,13 +389,7 @@ mod tests {
 
     #[test]
     fn color_wrap() {
-        let lines = [
-            (('r', 1), [1, 5]),
-            (('c', 5), [1, 5]),
-            (('r', 5), [2, 5]),
-            (('c', 2), [2, 5]),
-        ];
-        let (g, cands) = position(8, &lines);
+        let (g, cands) = position(8, &WRAP);
         let steps = find(Technique::SimpleColorsWrap, &g, &cands);
         assert_eq!(steps.len(), 1);
         assert_eq!(elims(&steps[0]), ["r1c1<>8", "r2c2<>8", "r5c5<>8"]);
@@ -421,14 +413,7 @@ mod tests {
 
     #[test]
     fn multi_colors_2() {
-        let lines = [
-            (('r', 1), [2, 5]),
-            (('c', 5), [1, 7]),
-            (('r', 7), [5, 9]),
-            (('c', 9), [2, 7]),
-            (('r', 3), [3, 8]),
-        ];
-        let (g, cands) = position(6, &lines);
+        let (g, cands) = position(6, &MULTI_2);
         let steps = find(Technique::MultiColors2, &g, &cands);
         assert_eq!(steps.len(), 1);
         assert_eq!(elims(&steps[0]), ["r1c2<>6", "r2c9<>6", "r7c5<>6"]);
