@@ -659,7 +659,7 @@ techniques! {
         hodoku(Forcing, 8600, 700, Extreme, ON, se_approx(8.5)),
         "Every branch of a cell or house leads, through nets, to the same conclusion",
         "Cada rama de una casilla o unidad lleva, por redes, a la misma conclusión";
-    /// Kraken fish ([`crate::logic::fish::kraken`]). Evidence: the fish as for finned fish, plus
+    /// Kraken fish (`fish::kraken`). Evidence: the fish as for finned fish, plus
     /// `chains` = one per premise: each fin (type 1), or each base candidate of one cover set
     /// and each fin (type 2).
     KrakenFish = "kraken-fish", "Kraken fish", "Pez Kraken",
@@ -705,7 +705,7 @@ techniques! {
         "A deadly loop of 6 or more cells, type 2 as for unique rectangles",
         "Un bucle mortal de 6 o más casillas, tipo 2 como en los rectángulos únicos";
     /// Sudoku Explainer's unique loop, type 3: the two `fins` share a house
-    /// (`houses` = [it]) and form, as one cell holding their extras, a naked
+    /// (`houses` holds it) and form, as one cell holding their extras, a naked
     /// subset with the cells after the loop in `cells` (the eliminations are
     /// the subset's digits elsewhere in the house), or, the other of them
     /// holding the pair, a hidden subset of the pair and other digits with
@@ -717,7 +717,7 @@ techniques! {
         "A deadly loop of 6 or more cells, type 3 as for unique rectangles",
         "Un bucle mortal de 6 o más casillas, tipo 3 como en los rectángulos únicos";
     /// Sudoku Explainer's unique loop, type 4: the two `fins` share a house
-    /// (`houses` = [it]) where one digit of the pair has no other place, so
+    /// (`houses` holds it) where one digit of the pair has no other place, so
     /// both lose the other digit. Evidence otherwise as for type 1.
     UniqueLoop4 = "unique-loop-4", "Unique loop type 4", "Bucle único tipo 4",
         se_only(Uniqueness, 8604, OFF, se(4.6)),
@@ -743,15 +743,15 @@ techniques! {
         se_only(Uniqueness, 8606, OFF, se(5.7)),
         "Bivalue universal grave, type 2",
         "Tumba universal bivalor, tipo 2";
-    /// Sudoku Explainer's BUG type 3: the BUG cells share a house (`houses` =
-    /// [it]) and, as one cell holding the BUG digits, form a naked subset
+    /// Sudoku Explainer's BUG type 3: the BUG cells share a house (`houses`
+    /// holds it) and, as one cell holding the BUG digits, form a naked subset
     /// with other cells of it (SE: 5.7 + 0.1 per subset digit beyond one).
     Bug3 = "bug-3", "BUG type 3", "BUG tipo 3",
         se_only(Uniqueness, 8607, OFF, se(5.8)),
         "Bivalue universal grave, type 3",
         "Tumba universal bivalor, tipo 3";
-    /// Sudoku Explainer's BUG type 4: two BUG cells in one house (`houses` =
-    /// [it]) share one digit that is no BUG digit, which has no other place
+    /// Sudoku Explainer's BUG type 4: two BUG cells in one house (`houses`
+    /// holds it) share one digit that is no BUG digit, which has no other place
     /// there (`links` = [that strong link]): each keeps only that digit and
     /// its BUG digits.
     Bug4 = "bug-4", "BUG type 4", "BUG tipo 4",

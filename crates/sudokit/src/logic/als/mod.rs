@@ -1,8 +1,8 @@
 //! Almost locked sets (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, Death Blossom)
 //! and Sue de Coq, as HoDoKu finds them.
 //!
-//! An almost locked set (ALS, [`sets::Als`]) is `n` cells of one house
-//! holding `n + 1` digits; a restricted common ([`commons`]) is a digit two
+//! An almost locked set (ALS, `sets::Als`) is `n` cells of one house
+//! holding `n + 1` digits; a restricted common (`commons`) is a digit two
 //! sets share whose places all see each other. HoDoKu's solver collects the
 //! sets with one cell included and overlapping sets never linked; so do
 //! these techniques. Each `find` returns its steps in the order HoDoKu

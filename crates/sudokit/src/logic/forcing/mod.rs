@@ -14,7 +14,7 @@
 //!   consequence holds.
 //!
 //! One step is kept per form and result, the one with the shortest chains.
-//! Forcing nets use the tables of HoDoKu 2.3 ([`grown`]): assumptions
+//! Forcing nets use the tables of HoDoKu 2.3 (`grown`): assumptions
 //! propagated through singles (four rounds, HoDoKu's look-ahead), then
 //! grown into nets from houses, cells and groups all of whose other
 //! candidates the table rules out; a result found that way is a net when

@@ -1,7 +1,7 @@
 //! What HoDoKu's net tables start from: an assumption propagated through
 //! singles as its `getTableEntry` does it (the assumption, then four
 //! rounds of every naked and hidden single, taken from its queues of
-//! singles: [`Grid2`]), which [`super::grown`] records and grows; and the
+//! singles: `Grid2`), which `super::grown` records and grows; and the
 //! houses holding a set of cells, which the checks read.
 
 use crate::candidates::HOUSE_CELLS;

@@ -115,7 +115,7 @@ impl Graph {
 /// Built from the strongly connected components (Tarjan's algorithm), each
 /// component's set being its own literals and the sets of the components
 /// it leads to, which are complete before it. The search is Tarjan's of
-/// [`crate::logic::components::Components`] run over the graph's lists directly, a literal without
+/// `components::Components` run over the graph's lists directly, a literal without
 /// successors (most off-literals) being closed where it is met instead of
 /// entered and left: its component comes out at the same point, so the
 /// numbering is the same.

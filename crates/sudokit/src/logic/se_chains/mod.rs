@@ -3,10 +3,10 @@
 //! forcing chains, dynamic forcing chains (+) and nested forcing chains,
 //! found and rated as SE finds and rates them.
 //!
-//! SE's `Chaining` producers run in a fixed order (see [`producers`]):
+//! SE's `Chaining` producers run in a fixed order (see `producers`):
 //! cycles and forcing chains (6.5–7.0), Nishio (7.5), multiple (8.0),
 //! dynamic (8.5), dynamic (+) (9.0), nested levels 2–5 (9.5–11.0). Each
-//! builds implication nets from every candidate ([`chaining`]), turns them
+//! builds implication nets from every candidate (`chaining`), turns them
 //! into hints, and sorts them by rating (base plus a bonus for the chain's
 //! complexity), complexity and kind. SE's solver takes the first hint of
 //! the first producer that has one, so [`find`] returns nothing for the
@@ -24,8 +24,8 @@
 //! forcing Y-chains (SE notes they cannot exist: its Y-chain pass looks for
 //! cycles only).
 //!
-//! Nested forcing chains ([`nested`]) run SE's own producers inside each
-//! propagation, so their searches are bounded ([`budget`]).
+//! Nested forcing chains (`nested`) run SE's own producers inside each
+//! propagation, so their searches are bounded (`budget`).
 
 mod board;
 mod budget;
