@@ -306,8 +306,24 @@ impl Board {
     /// Digits, then pencil marks with the step's placements, eliminations
     /// and chain candidates.
     fn write_digits(&self, out: &mut String, cell: f64) {
-        let big = cell * 0.68;
-        let small = cell * 0.25;
+        let (roles, chain) = self.roles();
+        for c in Cell::all() {
+            if let Some((d, given)) = self.digit(c) {
+                write_digit(out, c, d, given, cell);
+                continue;
+            }
+            for d in Digit::all() {
+                if let Some(role) = roles[c.index()][d.index()] {
+                    let in_chain = chain[c.index()] & d.bit() != 0;
+                    write_mark(out, (c, d), role, in_chain, cell);
+                }
+            }
+        }
+    }
+
+    /// How each candidate is drawn (`None`: not at all), and per cell the
+    /// digits that are nodes of the step's chain.
+    fn roles(&self) -> ([[Option<Role>; 9]; 81], [u16; 81]) {
         let mut roles: [[Option<Role>; 9]; 81] = [[None; 9]; 81];
         let mut chain = [0u16; 81];
         if let Some(candidates) = &self.candidates {
@@ -327,87 +343,7 @@ impl Board {
             roles[c.index()][d.index()].get_or_insert(Role::Plain);
             chain[c.index()] |= d.bit();
         }
-        for c in Cell::all() {
-            let (x0, y0) = (c.col() as f64 * cell, c.row() as f64 * cell);
-            if let Some((d, given)) = self.digit(c) {
-                let (class, fill, weight) = if given {
-                    ("given", INK, "bold")
-                } else {
-                    ("digit", PLACED, "normal")
-                };
-                let _ = writeln!(
-                    out,
-                    "<text class=\"{class}\" x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"{weight}\" \
-                     fill=\"{fill}\" text-anchor=\"middle\">{d}</text>",
-                    Num(x0 + cell / 2.0),
-                    Num(y0 + cell / 2.0 + big * 0.36),
-                    Num(big)
-                );
-                continue;
-            }
-            for d in Digit::all() {
-                let Some(role) = roles[c.index()][d.index()] else {
-                    continue;
-                };
-                let in_chain = chain[c.index()] & d.bit() != 0;
-                let (cx, cy) = mark_centre(c, d, cell);
-                let r = cell * 0.14;
-                let disc = match role {
-                    Role::Place => Some(PLACE_FILL),
-                    Role::Elim => Some(ELIM_FILL),
-                    Role::Plain => None,
-                };
-                if let Some(colour) = disc {
-                    let _ = writeln!(
-                        out,
-                        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{colour}\"/>",
-                        Num(cx),
-                        Num(cy),
-                        Num(r)
-                    );
-                }
-                if in_chain {
-                    let _ = writeln!(
-                        out,
-                        "<circle class=\"node\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" \
-                         stroke=\"{LINK}\" stroke-width=\"{}\"/>",
-                        Num(cx),
-                        Num(cy),
-                        Num(r),
-                        Num(cell * 0.02)
-                    );
-                }
-                let (class, fill, weight) = match role {
-                    Role::Place => ("mark place", "#fff", "bold"),
-                    Role::Elim => ("mark elim", "#fff", "bold"),
-                    Role::Plain if in_chain => ("mark chain", INK, "bold"),
-                    Role::Plain => ("mark", MARK, "normal"),
-                };
-                let _ = writeln!(
-                    out,
-                    "<text class=\"{class}\" x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"{weight}\" \
-                     fill=\"{fill}\" text-anchor=\"middle\">{d}</text>",
-                    Num(cx),
-                    Num(cy + small * 0.36),
-                    Num(small)
-                );
-                if role == Role::Elim {
-                    // Struck through, so that an elimination reads as one in
-                    // black and white too.
-                    let k = r * 0.75;
-                    let _ = writeln!(
-                        out,
-                        "<line class=\"strike\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" \
-                         stroke=\"{INK}\" stroke-width=\"{}\"/>",
-                        Num(cx - k),
-                        Num(cy + k),
-                        Num(cx + k),
-                        Num(cy - k),
-                        Num(cell * 0.025)
-                    );
-                }
-            }
-        }
+        (roles, chain)
     }
 
     /// The links: a slightly bent arrow from node to node, strong solid and
@@ -472,6 +408,89 @@ fn spot((cells, digit): (CellSet, Digit), cell: f64) -> Option<(f64, f64)> {
         (sx + x, sy + y)
     });
     Some((sx / n as f64, sy / n as f64))
+}
+
+/// A digit filling cell `c`: a given in bold ink, a solved cell in the
+/// colour of placements.
+fn write_digit(out: &mut String, c: Cell, d: Digit, given: bool, cell: f64) {
+    let big = cell * 0.68;
+    let (x0, y0) = (c.col() as f64 * cell, c.row() as f64 * cell);
+    let (class, fill, weight) = if given {
+        ("given", INK, "bold")
+    } else {
+        ("digit", PLACED, "normal")
+    };
+    let _ = writeln!(
+        out,
+        "<text class=\"{class}\" x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"{weight}\" \
+         fill=\"{fill}\" text-anchor=\"middle\">{d}</text>",
+        Num(x0 + cell / 2.0),
+        Num(y0 + cell / 2.0 + big * 0.36),
+        Num(big)
+    );
+}
+
+/// The pencil mark of candidate `(c, d)`: a disc under a placement or an
+/// elimination, a ring around a chain's node, the digit, and a stroke
+/// through an elimination.
+fn write_mark(out: &mut String, (c, d): (Cell, Digit), role: Role, in_chain: bool, cell: f64) {
+    let small = cell * 0.25;
+    let (cx, cy) = mark_centre(c, d, cell);
+    let r = cell * 0.14;
+    let disc = match role {
+        Role::Place => Some(PLACE_FILL),
+        Role::Elim => Some(ELIM_FILL),
+        Role::Plain => None,
+    };
+    if let Some(colour) = disc {
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{colour}\"/>",
+            Num(cx),
+            Num(cy),
+            Num(r)
+        );
+    }
+    if in_chain {
+        let _ = writeln!(
+            out,
+            "<circle class=\"node\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" \
+             stroke=\"{LINK}\" stroke-width=\"{}\"/>",
+            Num(cx),
+            Num(cy),
+            Num(r),
+            Num(cell * 0.02)
+        );
+    }
+    let (class, fill, weight) = match role {
+        Role::Place => ("mark place", "#fff", "bold"),
+        Role::Elim => ("mark elim", "#fff", "bold"),
+        Role::Plain if in_chain => ("mark chain", INK, "bold"),
+        Role::Plain => ("mark", MARK, "normal"),
+    };
+    let _ = writeln!(
+        out,
+        "<text class=\"{class}\" x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"{weight}\" \
+         fill=\"{fill}\" text-anchor=\"middle\">{d}</text>",
+        Num(cx),
+        Num(cy + small * 0.36),
+        Num(small)
+    );
+    if role == Role::Elim {
+        // Struck through, so that an elimination reads as one in black and
+        // white too.
+        let k = r * 0.75;
+        let _ = writeln!(
+            out,
+            "<line class=\"strike\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" \
+             stroke=\"{INK}\" stroke-width=\"{}\"/>",
+            Num(cx - k),
+            Num(cy + k),
+            Num(cx + k),
+            Num(cy - k),
+            Num(cell * 0.025)
+        );
+    }
 }
 
 /// The centre of pencil mark `digit` in `c`, for cells `cell` units wide:
