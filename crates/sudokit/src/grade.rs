@@ -114,23 +114,18 @@ pub fn se_rating(step: &Step, grid: &Grid, candidates: &Candidates) -> f64 {
     round1(rating)
 }
 
-/// The rating a family module gives a step of its own (see the modules'
-/// `se_rating`), if it does.
+/// The rating a family module gives a step of its own, if it does: SE's
+/// unique loops and BUG types, and its chaining producers, rate by length,
+/// type or size. Every other family's steps take the table's rating
+/// ([`crate::logic::Facts::se`]): SE has no ALS, Franken or mutant fish,
+/// forcing nets of HoDoKu's kind or last resorts, and gives its basic fish
+/// and aligned exclusions fixed ratings; the chains whose rating grows with
+/// their length are rated above.
 fn family_se_rating(step: &Step) -> Option<f64> {
-    use crate::logic::{
-        Family, als, chains, exclusion, fish, forcing, last_resort, se_chains, single_digit,
-        uniqueness,
-    };
+    use crate::logic::{Family, se_chains, uniqueness};
     match step.technique.family() {
-        Family::Fish => fish::se_rating(step),
-        Family::Chains => chains::se_rating(step),
         Family::Uniqueness => uniqueness::se_rating(step),
-        Family::SingleDigit => single_digit::se_rating(step),
-        Family::Als => als::se_rating(step),
-        Family::Forcing => forcing::se_rating(step),
-        Family::Exclusion => exclusion::se_rating(step),
         Family::SeChains => se_chains::se_rating(step),
-        Family::LastResort => last_resort::se_rating(step),
         _ => None,
     }
 }

@@ -506,14 +506,6 @@ pub(crate) fn house_at(h: usize) -> House {
     House::from_index(h).expect("house index < 27")
 }
 
-/// Sudoku Explainer's rating of `step` (a step of this family) when it
-/// depends on the step (length bonus, type, size); `None` for the table's
-/// rating ([`crate::logic::Facts::se`]).
-pub(crate) fn se_rating(step: &crate::logic::Step) -> Option<f64> {
-    let _ = step;
-    None
-}
-
 /// The reason part of the text of `step` (a step of this family), in
 /// `lang`, for the techniques whose words live here; `None` leaves the text
 /// to [`crate::logic::explain`].

@@ -175,15 +175,6 @@ fn linked_since(
         .unwrap_or_else(|| commons::restricted_commons(alses, true))
 }
 
-/// Sudoku Explainer's rating of `step` (a step of this family) when it
-/// depends on the step; `None` for the table's rating
-/// ([`crate::logic::Facts::se`]): Sudoku Explainer has none of these
-/// techniques.
-pub(crate) fn se_rating(step: &crate::logic::Step) -> Option<f64> {
-    let _ = step;
-    None
-}
-
 /// The reason part of the text of `step` (a step of this family), in
 /// `lang`: the sets, their links and what follows.
 pub(crate) fn reason(

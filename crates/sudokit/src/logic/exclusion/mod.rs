@@ -689,14 +689,6 @@ fn bits(mut set: u16) -> impl Iterator<Item = u16> {
     })
 }
 
-/// Sudoku Explainer's rating of `step` (a step of this family) when it
-/// depends on the step; `None` for the table's rating (6.2 and 7.5, which
-/// SE gives every step of these techniques).
-pub(crate) fn se_rating(step: &crate::logic::Step) -> Option<f64> {
-    let _ = step;
-    None
-}
-
 /// The reason part of the text of `step` (a step of this family), in
 /// `lang`.
 pub(crate) fn reason(

@@ -283,14 +283,6 @@ fn fish_step(technique: Technique, digit: Digit, fish: &Fish) -> Step {
     step
 }
 
-/// Sudoku Explainer's rating of `step` (a step of this family) when it
-/// depends on the step; `None` for the table's rating
-/// ([`crate::logic::Facts::se`]): SE has basic fish only, at fixed ratings.
-pub(crate) fn se_rating(step: &crate::logic::Step) -> Option<f64> {
-    let _ = step;
-    None
-}
-
 /// The reason part of the text of `step` (a step of this family), in
 /// `lang`: base and cover sets, fins, endo fins and cannibalism.
 pub(crate) fn reason(

@@ -29,14 +29,6 @@ pub fn find(technique: Technique, grid: &Grid, candidates: &Candidates) -> Vec<S
     }
 }
 
-/// Sudoku Explainer's rating of `step` (a step of this family) when it
-/// depends on the step (length bonus, type, size); `None` for the table's
-/// rating ([`crate::logic::Facts::se`]).
-pub(crate) fn se_rating(step: &crate::logic::Step) -> Option<f64> {
-    let _ = step;
-    None
-}
-
 /// The reason part of the text of `step` (a step of this family), in
 /// `lang`.
 pub(crate) fn reason(
