@@ -46,20 +46,19 @@ pub(crate) fn read(line: &[u8], column: usize) -> Result<MarkedGrid, ParseErrorK
     let deleted = fields.next().unwrap_or_default();
     // One-based column of the puzzle field's first character.
     let puzzle_column = column + skipped.iter().map(|f| char_count(f) + 1).sum::<usize>() + 1;
+    let (givens, values) = read_puzzle(puzzle, puzzle_column)?;
+    let marks = read_deleted(deleted, &values)?;
+    Ok(MarkedGrid::new(givens, values, marks).expect("values hold the givens"))
+}
 
+/// The puzzle field, which starts at one-based column `column`: the givens,
+/// and the givens with the digits placed (`+`).
+fn read_puzzle(puzzle: &[u8], column: usize) -> Result<(Grid, Grid), ParseErrorKind> {
     let mut givens = Grid::empty();
     let mut values = Grid::empty();
     let mut cells = 0;
     let mut plus = false;
     for (k, &b) in puzzle.iter().enumerate() {
-        let bad = || ParseErrorKind::BadCharacter {
-            ch: if b.is_ascii() {
-                char::from(b)
-            } else {
-                '\u{FFFD}'
-            },
-            column: puzzle_column + char_count(&puzzle[..k]),
-        };
         let cell = Cell::new(cells);
         match b {
             b'+' if !plus => plus = true,
@@ -75,28 +74,34 @@ pub(crate) fn read(line: &[u8], column: usize) -> Result<MarkedGrid, ParseErrorK
                 cells += 1;
             }
             b'.' | b'0' if !plus => cells += 1,
-            _ => return Err(bad()),
+            _ => {
+                return Err(ParseErrorKind::BadCharacter {
+                    ch: if b.is_ascii() {
+                        char::from(b)
+                    } else {
+                        '\u{FFFD}'
+                    },
+                    column: column + char_count(&puzzle[..k]),
+                });
+            }
         }
     }
     if cells != 81 || plus {
         return Err(fault(None, MarkFault::LibraryCells { found: cells }));
     }
+    Ok((givens, values))
+}
 
-    let allowed = Candidates::from_grid(&values);
+/// The marks of the empty cells of `values` once the deleted candidates
+/// (the field's entries) are gone: empty where nothing was deleted.
+fn read_deleted(deleted: &[u8], values: &Grid) -> Result<[DigitSet; 81], ParseErrorKind> {
+    let allowed = Candidates::from_grid(values);
     let mut marks = [DigitSet::EMPTY; 81];
     for entry in deleted
         .split(u8::is_ascii_whitespace)
         .filter(|e| !e.is_empty())
     {
-        let parsed = match entry {
-            &[d, r, c] => Digit::new(d.wrapping_sub(b'0')).zip(
-                Digit::new(r.wrapping_sub(b'0'))
-                    .zip(Digit::new(c.wrapping_sub(b'0')))
-                    .and_then(|(r, c)| Cell::at(r.index(), c.index())),
-            ),
-            _ => None,
-        };
-        let Some((digit, cell)) = parsed else {
+        let Some((digit, cell)) = deleted_candidate(entry) else {
             let text = String::from_utf8_lossy(entry).into_owned();
             return Err(fault(None, MarkFault::DeletedCandidate(text)));
         };
@@ -113,7 +118,21 @@ pub(crate) fn read(line: &[u8], column: usize) -> Result<MarkedGrid, ParseErrorK
             return Err(fault(Some(cell), MarkFault::NoCandidate));
         }
     }
-    Ok(MarkedGrid::new(givens, values, marks).expect("values hold the givens"))
+    Ok(marks)
+}
+
+/// An entry of the deleted field: digit, row and column (`124`: 1 out of
+/// r2c4).
+fn deleted_candidate(entry: &[u8]) -> Option<(Digit, Cell)> {
+    let &[d, r, c] = entry else {
+        return None;
+    };
+    let digit = Digit::new(d.wrapping_sub(b'0'))?;
+    let (r, c) = (
+        Digit::new(r.wrapping_sub(b'0'))?,
+        Digit::new(c.wrapping_sub(b'0'))?,
+    );
+    Some((digit, Cell::at(r.index(), c.index())?))
 }
 
 /// The position as a HoDoKu library line without a step:
