@@ -34,6 +34,7 @@
 
 use crate::candidates::{Candidates, DigitSet, HOUSE_CELLS, PEERS};
 use crate::grid::{Cell, Digit, House};
+use crate::logic::single_digit::HOUSE_BITS;
 use crate::logic::{Link, Step, Technique};
 
 /// The houses of `cell` in SE's order of house kinds: box, row, column (as
@@ -125,29 +126,12 @@ pub(super) fn loops(candidates: &Candidates) -> Vec<(Vec<u8>, u16)> {
     found
 }
 
-/// The house masks, indexed as [`HOUSE_CELLS`].
-const HOUSE_MASKS: [u128; 27] = house_masks();
-
-const fn house_masks() -> [u128; 27] {
-    let mut out = [0u128; 27];
-    let mut h = 0;
-    while h < 27 {
-        let mut k = 0;
-        while k < 9 {
-            out[h] |= 1u128 << HOUSE_CELLS[h][k];
-            k += 1;
-        }
-        h += 1;
-    }
-    out
-}
-
 /// The cells of `cells` (those holding a pair) that may lie on a loop:
 /// every house of a loop cell holds another loop cell, so the cells alone
 /// in a house are dropped, repeatedly.
 fn loop_core(mut cells: u128) -> u128 {
     loop {
-        let alone = HOUSE_MASKS
+        let alone = HOUSE_BITS
             .iter()
             .filter(|&&h| (cells & h).count_ones() == 1)
             .fold(0u128, |m, &h| m | cells & h);
@@ -198,7 +182,7 @@ impl Search<'_> {
         for h in houses {
             self.parities[h] |= parity;
         }
-        let near = houses.iter().fold(0u128, |m, &h| m | HOUSE_MASKS[h]);
+        let near = houses.iter().fold(0u128, |m, &h| m | HOUSE_BITS[h]);
         if self.path.len() >= 4 && near & bit(self.path[0]) != 0 {
             self.close();
         }
