@@ -735,29 +735,6 @@ fn to_step(store: &impl Source, net: bool, r: Result) -> Step {
 pub(crate) fn reason(step: &Step, lang: Lang) -> Option<String> {
     let es = lang == Lang::Es;
     let first = step.chains.first()?;
-    let premise = first.nodes.first()?;
-    // A chain's links say only what each node leads to: in a net, an
-    // assumption "on" may lead to an "on" (through singles). What was
-    // assumed follows from the step: a contradiction's assumption is the
-    // opposite of its conclusion; a verity's chains start from every
-    // candidate of a cell or place of a house (all on), or from one
-    // candidate on and off (only then the first link tells which).
-    let contradiction = matches!(
-        step.technique,
-        Technique::ForcingChainContradiction | Technique::ForcingNetContradiction
-    );
-    let one_start = step.chains.iter().all(|c| c.nodes.first() == Some(premise));
-    let assumed = |c: &crate::logic::Chain| {
-        let n = c.nodes[0];
-        let is_on = if contradiction {
-            step.placements.is_empty()
-        } else if one_start && step.chains.len() == 2 {
-            c.strong.first().is_none_or(|s| !s)
-        } else {
-            true
-        };
-        (n, is_on)
-    };
     let net = matches!(
         step.technique,
         Technique::ForcingNetContradiction | Technique::ForcingNetVerity
@@ -770,28 +747,16 @@ pub(crate) fn reason(step: &Step, lang: Lang) -> Option<String> {
     };
     let chains: Vec<String> = step.chains.iter().map(|c| c.to_string()).collect();
     let chains = chains.join(" ; ");
-    let value = |n: crate::logic::Node, is_on: bool| {
-        let cell = n
-            .cells
-            .iter()
-            .next()
-            .map(|c| c.to_string())
-            .unwrap_or_default();
-        format!("{cell}{}{}", if is_on { "=" } else { "<>" }, n.digit)
-    };
     Some(match step.technique {
         Technique::ForcingChainContradiction | Technique::ForcingNetContradiction => {
-            let (n, is_on) = assumed(first);
-            let _ = premise;
+            let assumed = assumption(step, first)?;
             if es {
                 format!(
-                    "suponer {} lleva por {kind} a una contradicción ({chains}), así que es falso",
-                    value(n, is_on)
+                    "suponer {assumed} lleva por {kind} a una contradicción ({chains}), así que es falso"
                 )
             } else {
                 format!(
-                    "assuming {} leads through a {kind} to a contradiction ({chains}), so it is false",
-                    value(n, is_on)
+                    "assuming {assumed} leads through a {kind} to a contradiction ({chains}), so it is false"
                 )
             }
         }
@@ -799,11 +764,8 @@ pub(crate) fn reason(step: &Step, lang: Lang) -> Option<String> {
             let starts: Vec<String> = step
                 .chains
                 .iter()
-                .map(|c| {
-                    let (n, is_on) = assumed(c);
-                    value(n, is_on)
-                })
-                .collect();
+                .map(|c| assumption(step, c))
+                .collect::<Option<_>>()?;
             let starts = starts.join(if es { " o " } else { " or " });
             if es {
                 format!("sea {starts}, cada {kind} lleva a la misma conclusión ({chains})")
@@ -812,6 +774,43 @@ pub(crate) fn reason(step: &Step, lang: Lang) -> Option<String> {
             }
         }
     })
+}
+
+/// What `chain` (one of `step`'s) assumed, as `r1c2=5` or `r1c2<>5`;
+/// `None` for a chain without nodes.
+///
+/// A chain's links say only what each node leads to: in a net, an
+/// assumption "on" may lead to an "on" (through singles). What was assumed
+/// follows from the step: a contradiction's assumption is the opposite of
+/// its conclusion; a verity's chains start from every candidate of a cell
+/// or place of a house (all on), or from one candidate on and off (only
+/// then the first link tells which).
+fn assumption(step: &Step, chain: &crate::logic::Chain) -> Option<String> {
+    let contradiction = matches!(
+        step.technique,
+        Technique::ForcingChainContradiction | Technique::ForcingNetContradiction
+    );
+    let premise = step.chains.first().and_then(|c| c.nodes.first());
+    let one_start = step.chains.iter().all(|c| c.nodes.first() == premise);
+    let is_on = if contradiction {
+        step.placements.is_empty()
+    } else if one_start && step.chains.len() == 2 {
+        chain.strong.first().is_none_or(|s| !s)
+    } else {
+        true
+    };
+    let n = *chain.nodes.first()?;
+    let cell = n
+        .cells
+        .iter()
+        .next()
+        .map(|c| c.to_string())
+        .unwrap_or_default();
+    Some(format!(
+        "{cell}{}{}",
+        if is_on { "=" } else { "<>" },
+        n.digit
+    ))
 }
 
 #[cfg(test)]
