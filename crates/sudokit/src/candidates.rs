@@ -53,8 +53,11 @@ impl DigitSet {
 
     /// The only digit of a one-digit set.
     pub fn single(self) -> Option<Digit> {
-        (self.len() == 1)
-            .then(|| Digit::from_index(self.0.trailing_zeros() as usize).expect("bit < 9"))
+        if self.len() == 1 {
+            Digit::from_index(self.0.trailing_zeros() as usize)
+        } else {
+            None
+        }
     }
 
     /// The digits in increasing order.
@@ -246,9 +249,9 @@ impl Candidates {
     ///
     /// A [`House`] is always one of the 27, so there is no index to get wrong.
     pub fn cells_with(&self, house: House, digit: Digit) -> impl Iterator<Item = Cell> + '_ {
-        HOUSE_CELLS[house.index()]
-            .iter()
-            .map(|&c| Cell::new(c as usize).expect("c < 81"))
+        house
+            .cells()
+            .into_iter()
             .filter(move |c| self.get(*c).contains(digit))
     }
 }

@@ -302,7 +302,11 @@ pub fn hodoku_grade<'a>(steps: impl IntoIterator<Item = &'a Step>, solved: bool)
 }
 
 /// Grades `puzzle`: HoDoKu's level and score, the SE-style rating and the
-/// hardest technique. Errors for a puzzle without exactly one solution.
+/// hardest technique.
+///
+/// # Errors
+/// [`Invalid::Conflict`] when two givens clash, [`Invalid::NoSolution`] or
+/// [`Invalid::Multiple`] when the puzzle does not have exactly one solution.
 pub fn grade(puzzle: &Grid, options: &GradeOptions) -> Result<Grade, Invalid> {
     grade_position(&MarkedGrid::from_givens(*puzzle), options)
 }

@@ -17,6 +17,9 @@
 //! # Ok::<(), sudokit::ParseError>(())
 //! ```
 #![warn(missing_docs)]
+// A caller reads from the docs what can fail: every public function that
+// returns a `Result` says when it errs, and one that can panic says when.
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
 
 pub mod candidates;
 pub mod cell_set;

@@ -24,20 +24,19 @@ pub fn find_conflict(grid: &Grid) -> Option<RuleError> {
         return None;
     }
     for house in House::all() {
-        let mut seen: [Option<Cell>; 10] = [None; 10];
+        let mut seen: [Option<Cell>; 9] = [None; 9];
         for cell in house.cells() {
-            let v = grid[cell] as usize;
-            if v == 0 {
+            let Some(digit) = grid.get(cell) else {
                 continue;
-            }
-            if let Some(first) = seen[v] {
+            };
+            if let Some(first) = seen[digit.index()] {
                 return Some(RuleError::Conflict {
                     first,
                     second: cell,
-                    digit: Digit::new(v as u8).expect("non-zero cell value"),
+                    digit,
                 });
             }
-            seen[v] = Some(cell);
+            seen[digit.index()] = Some(cell);
         }
     }
     None
@@ -96,6 +95,9 @@ pub fn is_feasible(grid: &Grid, cell: Cell, digit: Digit) -> bool {
 }
 
 /// `Ok` if the givens do not clash, else the first conflict.
+///
+/// # Errors
+/// The first clash found ([`find_conflict`]), as a [`RuleError`].
 pub fn validate(grid: &Grid) -> Result<(), RuleError> {
     find_conflict(grid).map_or(Ok(()), Err)
 }

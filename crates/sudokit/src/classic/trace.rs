@@ -192,6 +192,10 @@ impl<W: Write> TextWriter<W> {
 
     /// Prints the closing line for `outcome` and hands back the output, or
     /// the first write error.
+    ///
+    /// # Errors
+    /// The first error the output gave, for a line of the trace or for the
+    /// closing line.
     pub fn finish(mut self, outcome: &Outcome) -> io::Result<W> {
         if let Some(e) = self.error.take() {
             return Err(e);

@@ -123,6 +123,10 @@ pub fn parse_puzzles(text: &str) -> Vec<Result<Puzzle, ParseError>> {
 /// Parses exactly one puzzle, in line or block format: comments and blank
 /// lines may surround it, but nothing else.
 ///
+/// # Errors
+/// A [`ParseError`] naming the line and the reason: no puzzle, a malformed
+/// one, or text after it.
+///
 /// ```
 /// use sudokit::format::parse_one;
 /// let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -137,6 +141,9 @@ pub fn parse_one(text: &str) -> Result<Grid, ParseError> {
 /// Parses exactly one puzzle as [`parse_one`] does, in any text format,
 /// pencil-mark positions included: the puzzle with its position, if the
 /// text holds one.
+///
+/// # Errors
+/// As [`parse_one`]: a [`ParseError`] naming the line and the reason.
 ///
 /// ```
 /// use sudokit::format::parse_one_puzzle;

@@ -414,12 +414,21 @@ pub fn puzzle_seed(run_seed: u64, index: u64) -> u64 {
 }
 
 /// Generates one puzzle from `seed` (see the module documentation).
+///
+/// # Errors
+/// [`GenerateError::TooFewClues`] or [`GenerateError::Incompatible`] for
+/// targets no puzzle can meet (checked before any attempt), and
+/// [`GenerateError::NotFound`] when the timeout or the attempt limit runs
+/// out first.
 pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError> {
     generate_until(options, seed, || false)
 }
 
 /// As [`generate`], also giving up (with [`GenerateError::Stopped`]) as soon
 /// as `stop` returns `true`; it is called between attempts.
+///
+/// # Errors
+/// Those of [`generate`], and [`GenerateError::Stopped`].
 pub fn generate_until(
     options: &Options,
     seed: u64,
@@ -438,6 +447,9 @@ pub fn generate_until(
 /// make the attempts on several threads: the puzzle is the same as with
 /// [`generate`], because each attempt has its own random generator. Limits
 /// and `stop` are checked between rounds.
+///
+/// # Errors
+/// Those of [`generate_until`].
 ///
 /// ```
 /// use sudokit::generate::{self, Options};

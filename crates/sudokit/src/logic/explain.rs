@@ -415,10 +415,11 @@ pub fn pencil_marks(grid: &Grid, candidates: &Candidates) -> String {
             }
         }
     };
+    let texts: Vec<String> = Cell::all().map(text).collect();
     let widths: Vec<usize> = (0..9)
         .map(|col| {
             (0..9)
-                .map(|row| text(Cell::at(row, col).expect("in range")).len())
+                .map(|row| texts[row * 9 + col].len())
                 .max()
                 .unwrap_or(1)
         })
@@ -437,7 +438,7 @@ pub fn pencil_marks(grid: &Grid, candidates: &Candidates) -> String {
     for row in 0..9 {
         out.push('|');
         for (col, &w) in widths.iter().enumerate() {
-            let t = text(Cell::at(row, col).expect("in range"));
+            let t = &texts[row * 9 + col];
             let _ = write!(out, " {t:<w$}");
             if col % 3 == 2 {
                 out.push_str(" |");

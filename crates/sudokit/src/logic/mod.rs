@@ -34,7 +34,7 @@ pub mod fish;
 pub mod forcing;
 pub mod intersections;
 pub mod last_resort;
-pub mod links;
+pub(crate) mod links;
 mod memo;
 pub mod se_chains;
 pub mod single_digit;

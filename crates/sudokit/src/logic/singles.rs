@@ -124,31 +124,31 @@ pub fn hidden_singles(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
             done[usize::from(v) - 1] |= 1 << r | 1 << (9 + c) | 1 << (18 + r / 3 * 3 + c / 3);
         }
     }
-    let mut found: Vec<(usize, usize)> = Vec::new();
-    for (d, &p) in places.iter().enumerate() {
-        let mut open = !done[d] & ((1 << 27) - 1);
+    let mut found: Vec<(usize, Digit)> = Vec::new();
+    for (digit, &p) in Digit::all().zip(&places) {
+        let mut open = !done[digit.index()] & ((1 << 27) - 1);
         while open != 0 {
             let h = open.trailing_zeros() as usize;
             open &= open - 1;
             if (p & HOUSE_BITS[h]).count_ones() == 1 {
-                found.push((h, d));
+                found.push((h, digit));
             }
         }
     }
     // In house order, then digit order; then, as `one_per_cell` does, the
     // first house of each cell (before any step is built).
     found.sort_unstable();
-    let mut hits: Vec<(u8, usize, usize)> = found
+    let mut hits: Vec<(u8, usize, Digit)> = found
         .into_iter()
-        .map(|(h, d)| ((places[d] & HOUSE_BITS[h]).trailing_zeros() as u8, h, d))
+        .map(|(h, d)| {
+            let c = (places[d.index()] & HOUSE_BITS[h]).trailing_zeros() as u8;
+            (c, h, d)
+        })
         .collect();
     hits.sort_by_key(|&(c, _, _)| c);
     hits.dedup_by_key(|&mut (c, _, _)| c);
     hits.into_iter()
-        .map(|(c, h, d)| {
-            let digit = Digit::from_index(d).expect("d < 9");
-            placement(Technique::HiddenSingle, cell(c), digit, vec![house_of(h)])
-        })
+        .map(|(c, h, digit)| placement(Technique::HiddenSingle, cell(c), digit, vec![house_of(h)]))
         .collect()
 }
 

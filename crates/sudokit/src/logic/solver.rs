@@ -322,6 +322,10 @@ pub struct SolveOutcome {
 }
 
 /// The solution of `grid`, if it has exactly one.
+///
+/// # Errors
+/// [`Invalid::Conflict`] when two givens clash, [`Invalid::NoSolution`] or
+/// [`Invalid::Multiple`] when the grid does not have exactly one solution.
 pub fn unique_solution(grid: &Grid) -> Result<Grid, Invalid> {
     rules::validate(grid).map_err(Invalid::Conflict)?;
     let mut all = engine::solutions(grid);
@@ -345,6 +349,10 @@ fn next_step(pos: &mut Position, queue: &mut SinglesQueue, order: &[Technique]) 
 }
 
 /// Solves `puzzle` step by step with the allowed techniques.
+///
+/// # Errors
+/// [`Invalid::Conflict`] when two givens clash, [`Invalid::NoSolution`] or
+/// [`Invalid::Multiple`] when the puzzle does not have exactly one solution.
 pub fn solve(puzzle: &Grid, options: &Options) -> Result<SolveOutcome, Invalid> {
     solve_position(&MarkedGrid::from_givens(*puzzle), options)
 }
@@ -415,6 +423,10 @@ pub fn solve_position(marked: &MarkedGrid, options: &Options) -> Result<SolveOut
 /// HoDoKu's "All steps" view. Steps of different techniques with the same
 /// effect are all listed, as each is a way to see it.
 ///
+/// # Errors
+/// [`Invalid::Conflict`] when two givens clash, [`Invalid::NoSolution`] or
+/// [`Invalid::Multiple`] when the grid does not have exactly one solution.
+///
 /// ```
 /// use sudokit::logic::solver;
 /// use sudokit::logic::Technique;
@@ -447,6 +459,10 @@ pub fn all_steps_position(
 /// The next step for `grid` as given (a partly solved grid is fine): `None`
 /// when the grid is full, or when no allowed technique applies and there is
 /// no fallback.
+///
+/// # Errors
+/// [`Invalid::Conflict`] when two givens clash, [`Invalid::NoSolution`] or
+/// [`Invalid::Multiple`] when the grid does not have exactly one solution.
 pub fn hint(grid: &Grid, options: &Options) -> Result<Option<SolvedStep>, Invalid> {
     hint_position(&MarkedGrid::from_givens(*grid), options)
 }

@@ -1241,6 +1241,9 @@ fn normalize(s: &str) -> String {
 /// produces: `… is not available: Sudoku Explainer's engine never produces
 /// it`). A group keeps its available members and is an error
 /// only if it has none.
+///
+/// # Errors
+/// The message above for the first name that is unknown or not available.
 pub fn parse_techniques(list: &str) -> Result<Vec<Technique>, String> {
     let mut out = Vec::new();
     for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {

@@ -496,6 +496,7 @@ impl Tree {
     /// the solutions dark green and bold, open nodes dashed. A grey `+N`
     /// node stands for children left out by the cap. The graph's label and
     /// the comments at the top hold the legend.
+    #[allow(clippy::missing_panics_doc, reason = "writing to a String cannot fail")]
     pub fn to_dot(&self) -> String {
         let words = Words::of(self.lang);
         let mut out = String::from("digraph search {\n");

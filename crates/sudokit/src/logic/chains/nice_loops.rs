@@ -2,7 +2,8 @@
 //! finds them.
 //!
 //! For every candidate, HoDoKu builds the table of what follows from
-//! setting it (on) and from removing it (off) ([`Table`]), then:
+//! setting it (on) and from removing it (off) (the crate's shared table of
+//! implications), then:
 //!
 //! - **Nice loops**: each literal of a table that lies in the premise's own
 //!   cell, three links or more away, closes a loop. The kind of loop comes
@@ -23,7 +24,7 @@
 //! per technique and set of eliminations, the shortest (first found on a
 //! tie). With group nodes a step is grouped when its chain holds one.
 //! HoDoKu's nice-loop length option is not used by its tabling solver: the
-//! only bound is the table size ([`crate::logic::links::table::MAX_ENTRIES`]).
+//! only bound is the table size (1 000 literals, as HoDoKu's).
 //!
 //! A search is not skipped because an earlier position of the walk had
 //! nothing: the time goes into the position's graph and reach, which the

@@ -2,7 +2,7 @@
 //! forms, as its `TablingSolver` finds them, and the words for them.
 //!
 //! Every candidate is assumed true (on) and false (off); the table of each
-//! assumption holds all that follows ([`crate::logic::links::table`] for
+//! assumption holds all that follows (the shared table of implications for
 //! chains, [`nets`] for nets). Then, as HoDoKu checks them:
 //!
 //! - **contradiction**: an assumption implies its own opposite, a digit

@@ -64,11 +64,6 @@ impl Graph {
         self.lits.len()
     }
 
-    /// Whether the position has no candidate.
-    pub fn is_empty(&self) -> bool {
-        self.lits.is_empty()
-    }
-
     /// How many dense numbers the candidates' literals take (those below
     /// are candidates).
     pub fn candidate_lits(&self) -> usize {

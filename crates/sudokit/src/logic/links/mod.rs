@@ -44,9 +44,6 @@ pub type Lit = u16;
 /// How many node numbers candidates take: `cell * 9 + digit index`.
 pub const CANDIDATE_NODES: u16 = 729;
 
-/// The most groups one digit can have: 9 rows and 9 columns, 3 boxes each.
-pub const MAX_DIGIT_GROUPS: usize = 54;
-
 /// The on-literal of `node`.
 pub const fn on(node: u16) -> Lit {
     node << 1 | 1
@@ -252,11 +249,6 @@ impl Links {
         CANDIDATE_NODES as usize + self.groups.len()
     }
 
-    /// The global group index of local group `local` of digit `d`.
-    pub fn group_at(&self, d: usize, local: usize) -> u16 {
-        self.digit_groups[d][local]
-    }
-
     /// The node of global group `g`.
     pub const fn group_node(g: u16) -> u16 {
         CANDIDATE_NODES + g
@@ -303,16 +295,6 @@ impl Links {
         } else {
             self.groups[(node - CANDIDATE_NODES) as usize].buddies
         }
-    }
-
-    /// The groups of digit `d` that cell `cell` is weakly linked to.
-    pub fn weak_groups_of(&self, cell: usize, d: usize) -> u64 {
-        self.weak_groups[cell][d]
-    }
-
-    /// The groups of digit `d` that cell `cell` is strongly linked to.
-    pub fn strong_groups_of(&self, cell: usize, d: usize) -> u64 {
-        self.strong_groups[cell][d]
     }
 
     /// The direct implications of `lit`, in HoDoKu's order, each once.

@@ -120,38 +120,6 @@ impl Table {
         }
         (on_s, off_s)
     }
-
-    /// Whether `lit` is in the table.
-    pub fn contains(&self, lit: Lit) -> bool {
-        self.entries.iter().any(|e| e.lit == lit)
-    }
-
-    /// The position of `lit` in the table.
-    pub fn position(&self, lit: Lit) -> Option<usize> {
-        self.entries.iter().position(|e| e.lit == lit)
-    }
-
-    /// The literals from the premise to the entry at `pos`.
-    pub fn path(&self, pos: usize) -> Vec<Lit> {
-        let mut out = vec![self.entries[pos].lit];
-        let mut at = pos;
-        while at != 0 {
-            at = self.entries[at].parent as usize;
-            out.push(self.entries[at].lit);
-        }
-        out.reverse();
-        out
-    }
-
-    /// The number of implications found, premise excluded.
-    pub fn len(&self) -> usize {
-        self.entries.len().saturating_sub(1)
-    }
-
-    /// Whether the premise implies nothing.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 /// The tables of every candidate literal of a position (HoDoKu's
@@ -199,22 +167,6 @@ impl Tables {
         Tables::over(links, graph)
     }
 
-    /// An empty store over the graph of the tables last built for
-    /// `candidates` with groups, when [`Tables::of`] still holds them
-    /// (forcing nets come after forcing chains on a position): copying it
-    /// is cheaper than building it again.
-    pub fn sharing_graph(candidates: &Candidates) -> Tables {
-        let last = LAST.with(|last| {
-            let last = last.borrow();
-            let same = last.iter().find(|(c, g, _)| c == candidates && *g);
-            same.map(|(_, _, t)| (t.links.clone(), t.graph.clone()))
-        });
-        match last {
-            Some((links, graph)) => Tables::over(links, graph),
-            None => Tables::new(Links::new(candidates, true)),
-        }
-    }
-
     /// An empty store over `links` and its `graph`.
     fn over(links: Links, graph: Graph) -> Tables {
         let width = graph.candidate_lits();
@@ -230,23 +182,6 @@ impl Tables {
             off: Vec::with_capacity(width),
             width,
             depth,
-        }
-    }
-
-    /// Records the table of `premise` (a candidate literal), once, with
-    /// the cells its entries set and remove.
-    ///
-    /// # Panics
-    ///
-    /// If `premise` is not a candidate literal.
-    pub fn record(&mut self, premise: Lit, entries: &[Entry], on: [u128; 9], off: [u128; 9]) {
-        self.push_row(premise, entries, on, off);
-        let row = self.depth.len() - self.width;
-        for e in entries {
-            if node_of(e.lit) < CANDIDATE_NODES {
-                let col = self.graph.dense(e.lit).expect("a candidate") as usize;
-                self.depth[row + col] = e.depth.min(u16::from(u8::MAX)) as u8;
-            }
         }
     }
 
@@ -382,11 +317,6 @@ impl Tables {
             last.push((*candidates, grouped, Rc::clone(&tables)));
             tables
         })
-    }
-
-    /// The entries of the table of `premise` (empty when it has none).
-    pub fn entries(&self, premise: Lit) -> &[Entry] {
-        self.table(premise)
     }
 }
 
