@@ -65,6 +65,11 @@ test('requests that cannot be answered are errors, not traps', () => {
   assert.equal(call({}).error, "missing field 'cmd'");
   assert.match(call({ cmd: 'grade', puzzle: SEVERAL }).error, /solution/);
   assert.match(sudokit.call('not an object').error, /object/);
+  // A field of the wrong type is named, never taken for its default.
+  assert.equal(call({ cmd: 'grade', puzzle: EASY, lang: 17 }).error,
+    "field 'lang': expected a string, got 17");
+  assert.equal(call({ cmd: 'search', puzzle: EASY, seed: -2 }).error,
+    "field 'seed': expected a whole number (0 or more), got -2");
 });
 
 test('parse reads every format of the CLI and reports bad lines', () => {

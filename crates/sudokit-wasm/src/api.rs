@@ -54,21 +54,47 @@ fn dispatch(req: &Request) -> Result<Value, String> {
 
 /// A required string field.
 pub(crate) fn text<'a>(req: &'a Request, key: &str) -> Result<&'a str, String> {
-    req.get(key)
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("missing field '{key}'"))
+    match req.get(key) {
+        None | Some(Value::Null) => Err(format!("missing field '{key}'")),
+        Some(v) => v.as_str().ok_or_else(|| not_a(key, "a string", v)),
+    }
 }
 
-/// An optional string field (absent, null or empty: `None`).
-pub(crate) fn opt_text<'a>(req: &'a Request, key: &str) -> Option<&'a str> {
-    req.get(key)
-        .and_then(Value::as_str)
-        .filter(|s| !s.trim().is_empty())
+/// An optional string field (absent, null or blank: `None`). A field of
+/// another type is an error, not a silent default.
+pub(crate) fn opt_text<'a>(req: &'a Request, key: &str) -> Result<Option<&'a str>, String> {
+    match req.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => {
+            let s = v.as_str().ok_or_else(|| not_a(key, "a string", v))?;
+            Ok(Some(s).filter(|s| !s.trim().is_empty()))
+        }
+    }
 }
 
-/// An optional whole-number field.
-pub(crate) fn opt_u64(req: &Request, key: &str) -> Option<u64> {
-    req.get(key).and_then(Value::as_u64)
+/// An optional whole-number field (absent or null: `None`); a negative,
+/// fractional or non-numeric value is an error.
+pub(crate) fn opt_u64(req: &Request, key: &str) -> Result<Option<u64>, String> {
+    match req.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .map(Some)
+            .ok_or_else(|| not_a(key, "a whole number (0 or more)", v)),
+    }
+}
+
+/// An optional true/false field (absent or null: `false`).
+pub(crate) fn opt_bool(req: &Request, key: &str) -> Result<bool, String> {
+    match req.get(key) {
+        None | Some(Value::Null) => Ok(false),
+        Some(v) => v.as_bool().ok_or_else(|| not_a(key, "true or false", v)),
+    }
+}
+
+/// The error for field `key` holding `v` where `what` was expected.
+fn not_a(key: &str, what: &str, v: &Value) -> String {
+    format!("field '{key}': expected {what}, got {v}")
 }
 
 /// The grid of a string field, read as the command line reads a puzzle.
@@ -78,13 +104,13 @@ pub(crate) fn grid(req: &Request, key: &str) -> Result<Grid, String> {
 
 /// `lang`: `en` (default) or `es`.
 pub(crate) fn lang(req: &Request) -> Result<Lang, String> {
-    opt_text(req, "lang").map_or(Ok(Lang::En), str::parse)
+    opt_text(req, "lang")?.map_or(Ok(Lang::En), str::parse)
 }
 
 /// The solver options of `techniques` (a comma-separated list, as
 /// `--techniques` takes it; absent: the default set).
 pub(crate) fn options(req: &Request) -> Result<Options, String> {
-    let techniques = opt_text(req, "techniques")
+    let techniques = opt_text(req, "techniques")?
         .map(parse_techniques)
         .transpose()?;
     Ok(Options {
@@ -174,19 +200,19 @@ const MAX_CLIMBS: u64 = 8;
 fn generate_puzzle(req: &Request) -> Result<Value, String> {
     let parse = |key: &str| opt_text(req, key);
     let mut options = generate::Options {
-        symmetry: parse("symmetry").map_or(Ok(Default::default()), str::parse)?,
-        minimal: req.get("minimal").and_then(Value::as_bool) == Some(true),
-        level: parse("level").map(str::parse).transpose()?,
-        technique: parse("technique").map(str::parse).transpose()?,
-        max_clues: opt_u64(req, "clues").map(|n| n as usize),
-        rating: parse("rating").map(str::parse).transpose()?,
+        symmetry: parse("symmetry")?.map_or(Ok(Default::default()), str::parse)?,
+        minimal: opt_bool(req, "minimal")?,
+        level: parse("level")?.map(str::parse).transpose()?,
+        technique: parse("technique")?.map(str::parse).transpose()?,
+        max_clues: opt_u64(req, "clues")?.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        rating: parse("rating")?.map(str::parse).transpose()?,
         timeout: None,
-        max_attempts: Some(opt_u64(req, "max_attempts").unwrap_or(400)),
+        max_attempts: Some(opt_u64(req, "max_attempts")?.unwrap_or(400)),
     };
     if options.climbs() {
         options.max_attempts = options.max_attempts.map(|m| m.min(MAX_CLIMBS));
     }
-    let seed = opt_u64(req, "seed").unwrap_or(0);
+    let seed = opt_u64(req, "seed")?.unwrap_or(0);
     let made = generate::generate(&options, generate::puzzle_seed(seed, 0));
     let g = made.map_err(|e: GenerateError| e.to_string())?;
     let mut obj = Map::new();
@@ -220,4 +246,64 @@ fn techniques(req: &Request) -> Result<Value, String> {
         })
         .collect();
     Ok(json!({ "techniques": list }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::call;
+    use serde_json::{Value, json};
+
+    const PUZZLE: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    fn ask(request: Value) -> Value {
+        serde_json::from_str(&call(&request.to_string())).unwrap()
+    }
+
+    fn error(request: Value) -> String {
+        ask(request)["error"].as_str().unwrap().to_string()
+    }
+
+    #[test]
+    fn a_field_of_the_wrong_type_is_an_error() {
+        assert_eq!(
+            error(json!({"cmd": "grade", "puzzle": PUZZLE, "lang": 17})),
+            "field 'lang': expected a string, got 17"
+        );
+        assert_eq!(
+            error(json!({"cmd": "check", "puzzle": 5})),
+            "field 'puzzle': expected a string, got 5"
+        );
+        assert_eq!(
+            error(json!({"cmd": "search", "puzzle": PUZZLE, "max_solutions": -1})),
+            "field 'max_solutions': expected a whole number (0 or more), got -1"
+        );
+        assert_eq!(
+            error(json!({"cmd": "search", "puzzle": PUZZLE, "seed": 1.5})),
+            "field 'seed': expected a whole number (0 or more), got 1.5"
+        );
+        assert_eq!(
+            error(json!({"cmd": "generate", "minimal": "yes"})),
+            "field 'minimal': expected true or false, got \"yes\""
+        );
+        assert_eq!(
+            error(json!({"cmd": "explain", "puzzle": PUZZLE, "techniques": ["x-wing"]})),
+            "field 'techniques': expected a string, got [\"x-wing\"]"
+        );
+    }
+
+    #[test]
+    fn null_and_blank_fields_are_absent() {
+        let plain = ask(json!({"cmd": "hint", "givens": PUZZLE}));
+        assert!(plain.get("error").is_none(), "{plain}");
+        let nulls = ask(
+            json!({"cmd": "hint", "givens": PUZZLE, "values": null, "marks": null,
+                               "lang": null, "techniques": ""}),
+        );
+        assert_eq!(nulls, plain);
+        assert_eq!(
+            error(json!({"cmd": "check", "puzzle": null})),
+            "missing field 'puzzle'"
+        );
+    }
 }

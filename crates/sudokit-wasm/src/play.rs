@@ -11,13 +11,14 @@ use sudokit::logic::{Technique, explain};
 use sudokit::report;
 use sudokit::{Candidates, DigitSet, MarkedGrid};
 
-/// Reads `givens`, `values` (givens and placed digits; absent: the givens)
-/// and `marks` (81 strings of digits; absent: none) from the request.
+/// Reads `givens`, `values` (givens and placed digits; absent or null: the
+/// givens) and `marks` (81 strings of digits; absent or null: none) from
+/// the request.
 fn read(req: &Request) -> Result<MarkedGrid, String> {
     let givens = grid(req, "givens")?;
     let values = match req.get("values") {
+        None | Some(Value::Null) => givens,
         Some(_) => grid(req, "values")?,
-        None => givens,
     };
     MarkedGrid::new(givens, values, read_marks(req)?).map_err(|e| e.to_string())
 }
@@ -25,8 +26,9 @@ fn read(req: &Request) -> Result<MarkedGrid, String> {
 /// The `marks` field: 81 strings of digits (missing: no marks at all).
 fn read_marks(req: &Request) -> Result<[DigitSet; 81], String> {
     let mut marks = [DigitSet::EMPTY; 81];
-    let Some(list) = req.get("marks") else {
-        return Ok(marks);
+    let list = match req.get("marks") {
+        None | Some(Value::Null) => return Ok(marks),
+        Some(list) => list,
     };
     let list = list.as_array().filter(|l| l.len() == 81);
     let list = list.ok_or("marks: expected 81 strings of digits")?;

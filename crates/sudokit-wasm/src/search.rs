@@ -27,8 +27,8 @@ const DEFAULT_ITERATIONS: u64 = 1_000_000;
 pub(crate) fn run(req: &Request) -> Result<Value, String> {
     let puzzle = grid(req, "puzzle")?;
     let limits = Limits {
-        max_solutions: Some(opt_u64(req, "max_solutions").unwrap_or(2).max(1)),
-        max_iterations: Some(opt_u64(req, "max_iterations").unwrap_or(DEFAULT_ITERATIONS)),
+        max_solutions: Some(opt_u64(req, "max_solutions")?.unwrap_or(2).max(1)),
+        max_iterations: Some(opt_u64(req, "max_iterations")?.unwrap_or(DEFAULT_ITERATIONS)),
     };
     let mut solutions = Vec::new();
     let mut keep = |g: &Grid| {
@@ -37,7 +37,7 @@ pub(crate) fn run(req: &Request) -> Result<Value, String> {
         }
         ControlFlow::Continue(())
     };
-    let algorithm = opt_text(req, "algorithm").unwrap_or("deepening");
+    let algorithm = opt_text(req, "algorithm")?.unwrap_or("deepening");
     let mut answer = match algorithm {
         "backtracking" => outcome_json(&backtracking::search(&puzzle, limits, &mut keep)),
         "branch-and-bound" => {
@@ -70,9 +70,9 @@ fn outcome_json(outcome: &Outcome) -> Value {
 /// request's `lang`.
 fn deepening_run(req: &Request, puzzle: &Grid, limits: Limits) -> Result<Value, String> {
     let options = deepening::Options {
-        select: opt_text(req, "select").map_or(Ok(Default::default()), str::parse)?,
-        seed: opt_u64(req, "seed").unwrap_or(0),
-        techniques: match opt_text(req, "techniques") {
+        select: opt_text(req, "select")?.map_or(Ok(Default::default()), str::parse)?,
+        seed: opt_u64(req, "seed")?.unwrap_or(0),
+        techniques: match opt_text(req, "techniques")? {
             Some(list) => parse_techniques(list)?,
             None => deepening::Options::default().techniques,
         },
@@ -92,8 +92,9 @@ fn deepening_run(req: &Request, puzzle: &Grid, limits: Limits) -> Result<Value, 
         writer.event(e)
     });
     let text = writer.finish(&outcome).map_err(|e| e.to_string())?.0;
-    let max_nodes =
-        opt_u64(req, "max_nodes").map_or(tree::DEFAULT_MAX_NODES, |n| n.max(1) as usize);
+    let max_nodes = opt_u64(req, "max_nodes")?.map_or(tree::DEFAULT_MAX_NODES, |n| {
+        usize::try_from(n).unwrap_or(usize::MAX).max(1)
+    });
     let (_, drawing) = deepening::tree(puzzle, &options, max_nodes);
     let drawing = drawing.with_lang(lang);
     let mut answer = outcome_json(&outcome);
