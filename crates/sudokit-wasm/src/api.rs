@@ -52,49 +52,44 @@ fn dispatch(req: &Request) -> Result<Value, String> {
     }
 }
 
-/// A required string field.
-pub(crate) fn text<'a>(req: &'a Request, key: &str) -> Result<&'a str, String> {
-    match req.get(key) {
-        None | Some(Value::Null) => Err(format!("missing field '{key}'")),
-        Some(v) => v.as_str().ok_or_else(|| not_a(key, "a string", v)),
-    }
+/// Field `key` of the request; null counts as absent.
+pub(crate) fn present<'a>(req: &'a Request, key: &str) -> Option<&'a Value> {
+    req.get(key).filter(|v| !v.is_null())
 }
 
-/// An optional string field (absent, null or blank: `None`). A field of
-/// another type is an error, not a silent default.
+/// Field `key` read by `read` (absent or null: `None`); a field that
+/// `read` does not take (`what` it expects) is an error, not a silent
+/// default.
+fn field<'a, T>(
+    req: &'a Request,
+    key: &str,
+    what: &str,
+    read: impl FnOnce(&'a Value) -> Option<T>,
+) -> Result<Option<T>, String> {
+    present(req, key)
+        .map(|v| read(v).ok_or_else(|| format!("field '{key}': expected {what}, got {v}")))
+        .transpose()
+}
+
+/// A required string field.
+pub(crate) fn text<'a>(req: &'a Request, key: &str) -> Result<&'a str, String> {
+    field(req, key, "a string", Value::as_str)?.ok_or_else(|| format!("missing field '{key}'"))
+}
+
+/// An optional string field (absent, null or blank: `None`).
 pub(crate) fn opt_text<'a>(req: &'a Request, key: &str) -> Result<Option<&'a str>, String> {
-    match req.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => {
-            let s = v.as_str().ok_or_else(|| not_a(key, "a string", v))?;
-            Ok(Some(s).filter(|s| !s.trim().is_empty()))
-        }
-    }
+    Ok(field(req, key, "a string", Value::as_str)?.filter(|s| !s.trim().is_empty()))
 }
 
 /// An optional whole-number field (absent or null: `None`); a negative,
 /// fractional or non-numeric value is an error.
 pub(crate) fn opt_u64(req: &Request, key: &str) -> Result<Option<u64>, String> {
-    match req.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .map(Some)
-            .ok_or_else(|| not_a(key, "a whole number (0 or more)", v)),
-    }
+    field(req, key, "a whole number (0 or more)", Value::as_u64)
 }
 
 /// An optional true/false field (absent or null: `false`).
 pub(crate) fn opt_bool(req: &Request, key: &str) -> Result<bool, String> {
-    match req.get(key) {
-        None | Some(Value::Null) => Ok(false),
-        Some(v) => v.as_bool().ok_or_else(|| not_a(key, "true or false", v)),
-    }
-}
-
-/// The error for field `key` holding `v` where `what` was expected.
-fn not_a(key: &str, what: &str, v: &Value) -> String {
-    format!("field '{key}': expected {what}, got {v}")
+    Ok(field(req, key, "true or false", Value::as_bool)?.unwrap_or(false))
 }
 
 /// The grid of a string field, read as the command line reads a puzzle.

@@ -3,7 +3,7 @@
 //! hints. The library does the work; this reads the request and shapes the
 //! answer the page draws.
 
-use crate::api::{Request, grid, lang, options};
+use crate::api::{Request, grid, lang, options, present};
 use serde_json::{Value, json};
 use sudokit::grade;
 use sudokit::logic::solver::{self, Invalid, SolvedStep};
@@ -16,8 +16,8 @@ use sudokit::{Candidates, DigitSet, MarkedGrid};
 /// the request.
 fn read(req: &Request) -> Result<MarkedGrid, String> {
     let givens = grid(req, "givens")?;
-    let values = match req.get("values") {
-        None | Some(Value::Null) => givens,
+    let values = match present(req, "values") {
+        None => givens,
         Some(_) => grid(req, "values")?,
     };
     MarkedGrid::new(givens, values, read_marks(req)?).map_err(|e| e.to_string())
@@ -26,9 +26,8 @@ fn read(req: &Request) -> Result<MarkedGrid, String> {
 /// The `marks` field: 81 strings of digits (missing: no marks at all).
 fn read_marks(req: &Request) -> Result<[DigitSet; 81], String> {
     let mut marks = [DigitSet::EMPTY; 81];
-    let list = match req.get("marks") {
-        None | Some(Value::Null) => return Ok(marks),
-        Some(list) => list,
+    let Some(list) = present(req, "marks") else {
+        return Ok(marks);
     };
     let list = list.as_array().filter(|l| l.len() == 81);
     let list = list.ok_or("marks: expected 81 strings of digits")?;
