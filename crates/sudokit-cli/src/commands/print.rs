@@ -231,9 +231,10 @@ fn step_picture(
 }
 
 /// Where pages go: standard output, a file (numbered from the second
-/// page on), or a folder.
+/// page on), a folder, or a device or pipe that takes them all in turn.
 enum Sink {
     Stdout,
+    Stream(fs::File),
     File { path: PathBuf, pages: usize },
     Folder { dir: PathBuf, pages: usize },
 }
@@ -253,6 +254,12 @@ impl Sink {
                 pages: 0,
             });
         }
+        // Numbering renames the first page's file: done to `/dev/null` or a
+        // pipe, that would put a plain file in the device's place.
+        if fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            let file = fs::File::create(path).map_err(|e| file_error(path, &e))?;
+            return Ok(Sink::Stream(file));
+        }
         Ok(Sink::File {
             path: path.to_path_buf(),
             pages: 0,
@@ -266,6 +273,10 @@ impl Sink {
                 let mut out = io::stdout().lock();
                 out.write_all(svg.as_bytes())?;
                 out.flush()?;
+            }
+            Sink::Stream(file) => {
+                file.write_all(svg.as_bytes())?;
+                file.flush()?;
             }
             Sink::File { path, pages } => {
                 *pages += 1;

@@ -251,6 +251,39 @@ fn grades_go_above_the_boards() {
     assert!(note.starts_with("unfinished · SE >"), "{note}");
 }
 
+/// A device or pipe named by `-o` takes every page in turn; renaming it to
+/// number the pages (as a regular file is) would leave a plain file in its
+/// place, which is how a fuzz run once replaced this machine's `/dev/null`.
+#[test]
+fn a_pipe_as_output_takes_every_page_and_stays_a_pipe() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("fifo");
+    let fifo = dir.join("pages.svg");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let path = fifo.clone();
+    // Opening a FIFO waits for both ends: read it beside the command.
+    let reader = std::thread::spawn(move || std::fs::read_to_string(path).unwrap());
+    let r = run(&[
+        "print",
+        "--per-page",
+        "4",
+        "-o",
+        fifo.to_str().unwrap(),
+        "examples/puzzles.txt",
+    ]);
+    assert_eq!((r.code, r.out.as_str()), (1, ""), "{}", r.err);
+    let read = reader.join().unwrap();
+    // Six puzzles can be printed (two lines of the file are bad).
+    let labels: Vec<usize> = read
+        .split_inclusive("</svg>\n")
+        .map(|doc| Page::parse(doc).count("label"))
+        .collect();
+    assert_eq!(labels, [4, 2]);
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(listing(&dir), ["pages.svg"]);
+}
+
 #[test]
 fn output_files_one_per_page() {
     // One page: the file itself.
