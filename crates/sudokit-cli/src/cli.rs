@@ -105,7 +105,8 @@ Where the pages go: standard output by default, one document after another (one 
 valid SVG file). With -o FILE, one page is written to FILE; a second page renames it FILE-1.svg
 and goes on with FILE-2.svg, FILE-3.svg, ... (before FILE's extension). With -o DIR (an existing
 folder, or a name ending in `/`), the pages are DIR/page-1.svg, DIR/page-2.svg, ... A FILE that
-is a device or a pipe (/dev/null, a FIFO) takes every page in turn, as standard output does.
+is a device, a pipe or a symbolic link (/dev/null, a FIFO, /dev/stdout) takes every page in turn,
+as standard output does.
 
 A bad puzzle (unreadable, clashing givens, no solution or several) gets `FILE:LINE: REASON` on
 stderr and is left out; the others are printed, and the exit status is 1.

@@ -231,7 +231,8 @@ fn step_picture(
 }
 
 /// Where pages go: standard output, a file (numbered from the second
-/// page on), a folder, or a device or pipe that takes them all in turn.
+/// page on), a folder, or a device, pipe or link that takes them all in
+/// turn.
 enum Sink {
     Stdout,
     Stream(fs::File),
@@ -254,9 +255,10 @@ impl Sink {
                 pages: 0,
             });
         }
-        // Numbering renames the first page's file: done to `/dev/null` or a
-        // pipe, that would put a plain file in the device's place.
-        if fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        // Numbering renames the first page's file: done to `/dev/null`, a
+        // pipe or a link such as `/dev/stdout`, that would put a plain file
+        // in the device's place or move the link itself.
+        if fs::symlink_metadata(path).is_ok_and(|m| !m.is_file()) {
             let file = fs::File::create(path).map_err(|e| file_error(path, &e))?;
             return Ok(Sink::Stream(file));
         }

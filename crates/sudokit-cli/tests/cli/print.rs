@@ -284,6 +284,34 @@ fn a_pipe_as_output_takes_every_page_and_stays_a_pipe() {
     assert_eq!(listing(&dir), ["pages.svg"]);
 }
 
+/// A symbolic link named by `-o` (such as `/dev/stdout`) is not renamed
+/// either: its target takes every page.
+#[test]
+fn a_link_as_output_takes_every_page_and_stays_a_link() {
+    let dir = scratch("link");
+    let target = dir.join("target.svg");
+    std::fs::write(&target, "").unwrap();
+    let link = dir.join("link.svg");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let r = run(&[
+        "print",
+        "--per-page",
+        "4",
+        "-o",
+        link.to_str().unwrap(),
+        "examples/puzzles.txt",
+    ]);
+    assert_eq!((r.code, r.out.as_str()), (1, ""), "{}", r.err);
+    let read = std::fs::read_to_string(&target).unwrap();
+    let labels: Vec<usize> = read
+        .split_inclusive("</svg>\n")
+        .map(|doc| Page::parse(doc).count("label"))
+        .collect();
+    assert_eq!(labels, [4, 2]);
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(listing(&dir), ["link.svg", "target.svg"]);
+}
+
 #[test]
 fn output_files_one_per_page() {
     // One page: the file itself.
