@@ -309,7 +309,8 @@ pub struct GenerateArgs {
     /// The level every puzzle must have.
     #[arg(long, value_enum)]
     pub level: Option<LevelArg>,
-    /// A technique (or group) the solution path must use, e.g. `x-wing`, `unique-rectangle`.
+    /// A technique (or group) the solution path must use, e.g. `x-wing`, `unique-rectangle`
+    /// (HoDoKu's path; the SE-style walk for Sudoku Explainer's own techniques).
     #[arg(long, value_name = "NAME", value_parser = parse_technique)]
     pub technique: Option<sudokit::generate::TechniqueTarget>,
     /// At most N clues.

@@ -1570,6 +1570,12 @@ fn generate_errors_are_clear() {
         clash.err,
         "sudokit: x-wing is a hard technique: a puzzle using it cannot be easy\n"
     );
+    let never = run(&["generate", "--technique", "death-blossom"]);
+    assert_eq!((never.code, never.out.as_str()), (1, ""));
+    assert_eq!(
+        never.err,
+        "sudokit: death-blossom is on neither grading path (HoDoKu's default set leaves it out and Sudoku Explainer has no such step), so no puzzle can be generated for it; explain and grade use it when --techniques allows it\n"
+    );
     let nonsense = run(&["generate", "--technique", "nonsense"]);
     assert_eq!(nonsense.code, 2);
     assert!(

@@ -268,6 +268,10 @@ pub struct Grade {
     pub hardest: Option<Technique>,
     /// The HoDoKu-style steps.
     pub steps: Vec<SolvedStep>,
+    /// The technique of each step of the SE-style walk, in order (up to
+    /// where it stopped, if it did); a unique loop of four cells shows as
+    /// the unique rectangle SE names it.
+    pub se_path: Vec<Technique>,
 }
 
 /// HoDoKu's score of `step`: its technique's base score, except that a
@@ -334,7 +338,7 @@ pub fn grade_position(marked: &MarkedGrid, options: &GradeOptions) -> Result<Gra
         .iter()
         .map(|s| s.technique)
         .max_by_key(|&t| (hodoku_level(t), hodoku_score(t), t.facts().order));
-    let se = se_walk(Position::of(marked), &options.solver);
+    let (se, se_path) = se_walk(Position::of(marked), &options.solver);
     Ok(Grade {
         solved,
         level,
@@ -343,6 +347,7 @@ pub fn grade_position(marked: &MarkedGrid, options: &GradeOptions) -> Result<Gra
         se,
         hardest,
         steps: outcome.steps,
+        se_path,
     })
 }
 
@@ -361,7 +366,7 @@ pub fn grade_position(marked: &MarkedGrid, options: &GradeOptions) -> Result<Gra
 /// A puzzle without exactly one solution.
 pub fn se_ratings(puzzle: &Grid, options: &GradeOptions) -> Result<SeRatings, Invalid> {
     let (pos, _) = solver::start(&MarkedGrid::from_givens(*puzzle))?;
-    Ok(se_walk(pos, &options.solver))
+    Ok(se_walk(pos, &options.solver).0)
 }
 
 /// HoDoKu's default technique set, brute force included: HoDoKu takes a
@@ -502,41 +507,39 @@ impl fmt::Display for SeRatings {
 /// first hint of its producers, which are ordered by rating); ER is the
 /// highest rating on the way, EP the highest up to the first placement, ED
 /// the first step's (SE's `difficulty`, `pearl` and `diamond`).
-fn se_walk(start: Position, options: &Options) -> SeRatings {
+fn se_walk(start: Position, options: &Options) -> (SeRatings, Vec<Technique>) {
     let order = se_order(options);
     let mut pos = start;
+    let mut path = Vec::new();
     let mut hardest: f64 = 0.0;
     let (mut ep, mut ed) = (None, None);
+    let beyond = |top: f64, ep: Option<Rating>, ed: Option<Rating>| SeRatings {
+        er: Rating::Beyond(top),
+        ep: ep.unwrap_or(Rating::Beyond(top)),
+        ed: ed.unwrap_or(Rating::Beyond(top)),
+    };
     while !pos.grid.is_full() {
         let Some((r, step)) = se_next(&pos, &order) else {
             let top = order.iter().map(|&(_, (_, f))| f).fold(0.0, f64::max);
-            let beyond = Rating::Beyond(top.max(hardest));
-            return SeRatings {
-                er: beyond,
-                ep: ep.unwrap_or(beyond),
-                ed: ed.unwrap_or(beyond),
-            };
+            return (beyond(top.max(hardest), ep, ed), path);
         };
+        path.push(crate::logic::uniqueness::unique_loops::se_named(&step));
         hardest = hardest.max(r);
         ed.get_or_insert(Rating::Exact(hardest));
         if ep.is_none() && !step.placements.is_empty() {
             ep = Some(Rating::Exact(hardest));
         }
         if !pos.apply(&step) {
-            let beyond = Rating::Beyond(hardest);
-            return SeRatings {
-                er: beyond,
-                ep: ep.unwrap_or(beyond),
-                ed: ed.unwrap_or(beyond),
-            };
+            return (beyond(hardest, ep, ed), path);
         }
     }
     let er = Rating::Exact(hardest);
-    SeRatings {
+    let ratings = SeRatings {
         er,
         ep: ep.unwrap_or(er),
         ed: ed.unwrap_or(er),
-    }
+    };
+    (ratings, path)
 }
 
 /// Where SE puts `step` among its producer's hints of one rating, for the

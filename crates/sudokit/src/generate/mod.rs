@@ -25,7 +25,10 @@
 //!   the one asked for.
 //! - **Technique** ([`Options::technique`]): the HoDoKu-style solution path
 //!   must use the technique (for a group, one of its members) and the
-//!   techniques at hand must solve the puzzle.
+//!   techniques at hand must solve the puzzle; a technique of Sudoku
+//!   Explainer's that HoDoKu's default set lacks (unique loops, BUG types
+//!   2-4, aligned exclusions, SE's chains) must be on the SE-style walk. A
+//!   technique on neither path is refused ([`GenerateError::NeverUsed`]).
 //! - **Clues** ([`Options::max_clues`]): at most that many givens.
 //! - **Rating** ([`Options::rating`]): SE's ER in the range. Random
 //!   attempts seldom rate high (of 6 000 random minimal puzzles, one above
@@ -116,11 +119,14 @@ impl TechniqueTarget {
         &self.members
     }
 
-    /// The lowest HoDoKu level of any member: a puzzle using the technique
-    /// is at least that hard.
+    /// The lowest HoDoKu level of any member the HoDoKu-style path can
+    /// use: a puzzle using the technique is at least that hard. Easy when
+    /// only the SE-style walk can use it (that bounds no level).
     pub fn level(&self) -> Level {
+        let hodoku = grade::hodoku_default_set();
         self.members
             .iter()
+            .filter(|t| hodoku.contains(t))
             .map(|&t| grade::hodoku_level(t))
             .min()
             .unwrap_or(Level::Easy)
@@ -132,6 +138,35 @@ impl TechniqueTarget {
             .iter()
             .filter_map(SolvedStep::step)
             .any(|s| self.members.contains(&s.technique))
+    }
+
+    /// Whether a graded puzzle uses the technique: a member of HoDoKu's
+    /// default set on the HoDoKu-style path (which must finish), any
+    /// other member (Sudoku Explainer's own: unique loops, BUG types 2-4,
+    /// aligned exclusions, SE's chains) on the SE-style walk.
+    pub fn is_used_by(&self, grade: &Grade) -> bool {
+        let hodoku = grade::hodoku_default_set();
+        let (on_hodoku, on_se): (Vec<Technique>, Vec<Technique>) =
+            self.members.iter().partition(|t| hodoku.contains(t));
+        let steps = grade.steps.iter().filter_map(SolvedStep::step);
+        (grade.solved && steps.clone().any(|s| on_hodoku.contains(&s.technique)))
+            || grade.se_path.iter().any(|t| on_se.contains(t))
+    }
+
+    /// Whether every member is one of HoDoKu's default set (so that the
+    /// HoDoKu-style path alone decides the target).
+    fn hodoku_only(&self) -> bool {
+        let hodoku = grade::hodoku_default_set();
+        self.members.iter().all(|t| hodoku.contains(t))
+    }
+
+    /// Whether no grading path can use any member: HoDoKu's default set
+    /// leaves it out, and Sudoku Explainer has no such step.
+    fn never_used(&self) -> bool {
+        let hodoku = grade::hodoku_default_set();
+        self.members
+            .iter()
+            .all(|t| !hodoku.contains(t) && !t.facts().se.exact)
     }
 
     /// Every name [`TechniqueTarget`] accepts: the available techniques,
@@ -241,6 +276,9 @@ impl Options {
     fn impossible(&self) -> Option<GenerateError> {
         if let Some(n) = self.max_clues.filter(|&n| n < MIN_CLUES) {
             return Some(GenerateError::TooFewClues(n));
+        }
+        if let Some(t) = self.technique.as_ref().filter(|t| t.never_used()) {
+            return Some(GenerateError::NeverUsed(t.name.clone()));
         }
         let (level, t) = (self.level?, self.technique.as_ref()?);
         (t.level() > level).then(|| GenerateError::Incompatible {
@@ -392,6 +430,14 @@ pub enum GenerateError {
         /// The level asked for.
         level: Level,
     },
+    /// A technique that no grading path uses was asked for: HoDoKu's
+    /// default set leaves it out (the largest fish, most Franken and Mutant
+    /// fish, Kraken fish, Death Blossom, the dual and template techniques)
+    /// and Sudoku Explainer has no such step.
+    #[error(
+        "{0} is on neither grading path (HoDoKu's default set leaves it out and Sudoku Explainer has no such step), so no puzzle can be generated for it; explain and grade use it when --techniques allows it"
+    )]
+    NeverUsed(String),
     /// The timeout or the attempt limit ran out before the targets were met.
     #[error("could not generate {target} {limit}")]
     NotFound {
@@ -599,7 +645,9 @@ fn attempt(
         if options.level.is_some_and(|l| l != level) {
             return None;
         }
-        let used = |t: &TechniqueTarget| solved && t.is_used_in(&steps);
+        // Sudokit's default path shows HoDoKu's techniques only; the SE
+        // walk's are checked on the full grade.
+        let used = |t: &TechniqueTarget| !t.hodoku_only() || solved && t.is_used_in(&steps);
         if !options.technique.as_ref().is_none_or(used) {
             return None;
         }
@@ -611,7 +659,7 @@ fn attempt(
     let technique_ok = options
         .technique
         .as_ref()
-        .is_none_or(|t| grade.solved && t.is_used_in(&grade.steps));
+        .is_none_or(|t| t.is_used_by(&grade));
     (level_ok && technique_ok && rating_ok).then_some((puzzle, solution, grade))
 }
 

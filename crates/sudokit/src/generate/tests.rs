@@ -255,3 +255,67 @@ fn high_ratings_are_climbed_to() {
         assert_eq!(generate(&o, seed).unwrap().puzzle, g.puzzle);
     }
 }
+
+/// Sudoku Explainer's own techniques (HoDoKu's default set lacks them) are
+/// looked for on the SE-style walk; the reference walk of `se_chains`
+/// (written apart from the grader's) must take them too.
+#[test]
+fn techniques_of_se_alone_are_on_the_se_walk() {
+    use crate::logic::se_chains::walk;
+    for (name, technique) in [
+        ("aligned-pair-exclusion", Technique::AlignedPairExclusion),
+        ("bug-2", Technique::Bug2),
+    ] {
+        let o = Options {
+            technique: Some(name.parse().unwrap()),
+            ..Options::default()
+        };
+        let g = generate(&o, 3).unwrap();
+        assert_eq!(engine::count_solutions(&g.puzzle, 2), 1);
+        assert!(g.grade.se_path.contains(&technique), "{name}");
+        let reference = walk::se_walk(&g.puzzle);
+        assert!(
+            reference.steps.iter().any(|&(t, _)| t == technique),
+            "{name}: {}",
+            g.puzzle
+        );
+        assert!(
+            g.grade.rating.value() >= technique.facts().se.rating,
+            "{name}"
+        );
+    }
+}
+
+/// A loop of four cells on SE's walk is its unique rectangle: the unique
+/// loop target needs six cells or more.
+#[test]
+fn unique_loops_on_the_se_walk_have_six_cells_or_more() {
+    let o = Options {
+        technique: Some("unique-loop".parse().unwrap()),
+        ..Options::default()
+    };
+    let g = generate(&o, 3).unwrap();
+    assert!(g.grade.rating.value() >= 4.6, "{}", g.puzzle);
+}
+
+/// What neither walk ever uses is refused at once, not tried until the
+/// timeout.
+#[test]
+fn techniques_on_no_grading_path_are_refused() {
+    for name in ["squirmbag", "death-blossom", "kraken-fish", "template-set"] {
+        let o = Options {
+            technique: Some(name.parse().unwrap()),
+            ..Options::default()
+        };
+        let e = generate(&o, 1).unwrap_err();
+        assert_eq!(e, GenerateError::NeverUsed(name.to_string()));
+        assert!(
+            e.to_string()
+                .starts_with(&format!("{name} is on neither grading path"))
+        );
+    }
+    // Off in HoDoKu's set, but Sudoku Explainer's: not refused.
+    let ape: TechniqueTarget = "aligned-pair-exclusion".parse().unwrap();
+    assert!(!ape.never_used());
+    assert_eq!(ape.level(), Level::Easy);
+}

@@ -339,6 +339,19 @@ pub fn se_steps(candidates: &Candidates) -> Vec<Step> {
     rated.into_iter().map(|(_, _, s)| s).collect()
 }
 
+/// The technique a step of [`se_steps`] shows: on a loop of four cells,
+/// SE's unique rectangle of the same type.
+pub fn se_named(step: &Step) -> Technique {
+    use Technique as T;
+    match (step.technique, step.links.len() < 6) {
+        (T::UniqueLoop1, true) => T::UniqueRectangle1,
+        (T::UniqueLoop2, true) => T::UniqueRectangle2,
+        (T::UniqueLoop3, true) => T::UniqueRectangle3,
+        (T::UniqueLoop4, true) => T::UniqueRectangle4,
+        (t, _) => t,
+    }
+}
+
 /// The steps of `technique` (`UniqueLoop1` to `UniqueLoop4`) on loops of six
 /// cells or more.
 #[cfg(test)]
