@@ -506,7 +506,8 @@ impl fmt::Display for SeRatings {
 /// The SE-style walk: at each position the lowest-rated step (SE takes the
 /// first hint of its producers, which are ordered by rating); ER is the
 /// highest rating on the way, EP the highest up to the first placement, ED
-/// the first step's (SE's `difficulty`, `pearl` and `diamond`).
+/// the first step's (SE's `difficulty`, `pearl` and `diamond`). Also the
+/// technique of each step taken ([`Grade::se_path`]).
 fn se_walk(start: Position, options: &Options) -> (SeRatings, Vec<Technique>) {
     let order = se_order(options);
     let mut pos = start;

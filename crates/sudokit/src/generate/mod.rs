@@ -27,7 +27,7 @@
 //!   must use the technique (for a group, one of its members) and the
 //!   techniques at hand must solve the puzzle; a technique of Sudoku
 //!   Explainer's that HoDoKu's default set lacks (unique loops, BUG types
-//!   2-4, aligned exclusions, SE's chains) must be on the SE-style walk. A
+//!   1-4, aligned exclusions, SE's chains) must be on the SE-style walk. A
 //!   technique on neither path is refused ([`GenerateError::NeverUsed`]).
 //! - **Clues** ([`Options::max_clues`]): at most that many givens.
 //! - **Rating** ([`Options::rating`]): SE's ER in the range. Random
@@ -142,7 +142,7 @@ impl TechniqueTarget {
 
     /// Whether a graded puzzle uses the technique: a member of HoDoKu's
     /// default set on the HoDoKu-style path (which must finish), any
-    /// other member (Sudoku Explainer's own: unique loops, BUG types 2-4,
+    /// other member (Sudoku Explainer's own: unique loops, BUG types 1-4,
     /// aligned exclusions, SE's chains) on the SE-style walk.
     pub fn is_used_by(&self, grade: &Grade) -> bool {
         let hodoku = grade::hodoku_default_set();
