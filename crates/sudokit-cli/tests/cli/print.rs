@@ -251,6 +251,27 @@ fn grades_go_above_the_boards() {
     assert!(note.starts_with("unfinished · SE >"), "{note}");
 }
 
+/// Prints the examples four to a page into `output` and checks the
+/// outcome: its two bad lines reported (exit 1), nothing on stdout.
+fn print_by_fours_into(output: &Path) {
+    let r = run(&[
+        "print",
+        "--per-page",
+        "4",
+        "-o",
+        output.to_str().unwrap(),
+        "examples/puzzles.txt",
+    ]);
+    assert_eq!((r.code, r.out.as_str()), (1, ""), "{}", r.err);
+}
+
+/// How many puzzles each SVG document of `text` holds.
+fn puzzles_per_page(text: &str) -> Vec<usize> {
+    text.split_inclusive("</svg>\n")
+        .map(|doc| Page::parse(doc).count("label"))
+        .collect()
+}
+
 /// A device or pipe named by `-o` takes every page in turn; renaming it to
 /// number the pages (as a regular file is) would leave a plain file in its
 /// place, which is how a fuzz run once replaced this machine's `/dev/null`.
@@ -264,22 +285,9 @@ fn a_pipe_as_output_takes_every_page_and_stays_a_pipe() {
     let path = fifo.clone();
     // Opening a FIFO waits for both ends: read it beside the command.
     let reader = std::thread::spawn(move || std::fs::read_to_string(path).unwrap());
-    let r = run(&[
-        "print",
-        "--per-page",
-        "4",
-        "-o",
-        fifo.to_str().unwrap(),
-        "examples/puzzles.txt",
-    ]);
-    assert_eq!((r.code, r.out.as_str()), (1, ""), "{}", r.err);
-    let read = reader.join().unwrap();
+    print_by_fours_into(&fifo);
     // Six puzzles can be printed (two lines of the file are bad).
-    let labels: Vec<usize> = read
-        .split_inclusive("</svg>\n")
-        .map(|doc| Page::parse(doc).count("label"))
-        .collect();
-    assert_eq!(labels, [4, 2]);
+    assert_eq!(puzzles_per_page(&reader.join().unwrap()), [4, 2]);
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
     assert_eq!(listing(&dir), ["pages.svg"]);
 }
@@ -293,21 +301,9 @@ fn a_link_as_output_takes_every_page_and_stays_a_link() {
     std::fs::write(&target, "").unwrap();
     let link = dir.join("link.svg");
     std::os::unix::fs::symlink(&target, &link).unwrap();
-    let r = run(&[
-        "print",
-        "--per-page",
-        "4",
-        "-o",
-        link.to_str().unwrap(),
-        "examples/puzzles.txt",
-    ]);
-    assert_eq!((r.code, r.out.as_str()), (1, ""), "{}", r.err);
+    print_by_fours_into(&link);
     let read = std::fs::read_to_string(&target).unwrap();
-    let labels: Vec<usize> = read
-        .split_inclusive("</svg>\n")
-        .map(|doc| Page::parse(doc).count("label"))
-        .collect();
-    assert_eq!(labels, [4, 2]);
+    assert_eq!(puzzles_per_page(&read), [4, 2]);
     assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
     assert_eq!(listing(&dir), ["link.svg", "target.svg"]);
 }
