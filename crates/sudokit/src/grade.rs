@@ -377,8 +377,14 @@ pub fn hodoku_default_set() -> Vec<Technique> {
     Technique::ALL
         .iter()
         .copied()
-        .filter(|t| (t.is_default() && t.facts().hodoku.is_some()) || *t == Technique::BruteForce)
+        .filter(|&t| in_hodoku_default_set(t))
         .collect()
+}
+
+/// Whether `technique` is in [`hodoku_default_set`] (without building it).
+pub fn in_hodoku_default_set(technique: Technique) -> bool {
+    (technique.is_default() && technique.facts().hodoku.is_some())
+        || technique == Technique::BruteForce
 }
 
 /// The techniques of the SE-style walk, in SE's order (the first producer

@@ -123,10 +123,9 @@ impl TechniqueTarget {
     /// use: a puzzle using the technique is at least that hard. Easy when
     /// only the SE-style walk can use it (that bounds no level).
     pub fn level(&self) -> Level {
-        let hodoku = grade::hodoku_default_set();
         self.members
             .iter()
-            .filter(|t| hodoku.contains(t))
+            .filter(|&&t| grade::in_hodoku_default_set(t))
             .map(|&t| grade::hodoku_level(t))
             .min()
             .unwrap_or(Level::Easy)
@@ -145,28 +144,34 @@ impl TechniqueTarget {
     /// other member (Sudoku Explainer's own: unique loops, BUG types 1-4,
     /// aligned exclusions, SE's chains) on the SE-style walk.
     pub fn is_used_by(&self, grade: &Grade) -> bool {
-        let hodoku = grade::hodoku_default_set();
-        let (on_hodoku, on_se): (Vec<Technique>, Vec<Technique>) =
-            self.members.iter().partition(|t| hodoku.contains(t));
-        let steps = grade.steps.iter().filter_map(SolvedStep::step);
-        (grade.solved && steps.clone().any(|s| on_hodoku.contains(&s.technique)))
-            || grade.se_path.iter().any(|t| on_se.contains(t))
+        let member = |t: Technique| self.members.contains(&t);
+        let on_hodoku = grade.solved
+            && grade
+                .steps
+                .iter()
+                .filter_map(SolvedStep::step)
+                .any(|s| member(s.technique) && grade::in_hodoku_default_set(s.technique));
+        on_hodoku
+            || grade
+                .se_path
+                .iter()
+                .any(|&t| member(t) && !grade::in_hodoku_default_set(t))
     }
 
     /// Whether every member is one of HoDoKu's default set (so that the
     /// HoDoKu-style path alone decides the target).
     fn hodoku_only(&self) -> bool {
-        let hodoku = grade::hodoku_default_set();
-        self.members.iter().all(|t| hodoku.contains(t))
+        self.members
+            .iter()
+            .all(|&t| grade::in_hodoku_default_set(t))
     }
 
     /// Whether no grading path can use any member: HoDoKu's default set
     /// leaves it out, and Sudoku Explainer has no such step.
     fn never_used(&self) -> bool {
-        let hodoku = grade::hodoku_default_set();
         self.members
             .iter()
-            .all(|t| !hodoku.contains(t) && !t.facts().se.exact)
+            .all(|&t| !grade::in_hodoku_default_set(t) && !t.facts().se.exact)
     }
 
     /// Every name [`TechniqueTarget`] accepts: the available techniques,

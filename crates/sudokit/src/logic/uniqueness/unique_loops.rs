@@ -343,13 +343,19 @@ pub fn se_steps(candidates: &Candidates) -> Vec<Step> {
 /// SE's unique rectangle of the same type.
 pub fn se_named(step: &Step) -> Technique {
     use Technique as T;
-    match (step.technique, step.links.len() < 6) {
+    match (step.technique, is_rectangle(step)) {
         (T::UniqueLoop1, true) => T::UniqueRectangle1,
         (T::UniqueLoop2, true) => T::UniqueRectangle2,
         (T::UniqueLoop3, true) => T::UniqueRectangle3,
         (T::UniqueLoop4, true) => T::UniqueRectangle4,
         (t, _) => t,
     }
+}
+
+/// Whether a step of [`se_steps`] is on a loop of four cells (SE's unique
+/// rectangle) rather than six or more.
+fn is_rectangle(step: &Step) -> bool {
+    step.links.len() < 6
 }
 
 /// The steps of `technique` (`UniqueLoop1` to `UniqueLoop4`) on loops of six
@@ -364,7 +370,7 @@ fn find(technique: Technique, candidates: &Candidates) -> Vec<Step> {
 pub(super) fn of_type(steps: &[Step], technique: Technique) -> Vec<Step> {
     steps
         .iter()
-        .filter(|s| s.technique == technique && s.links.len() >= 6)
+        .filter(|s| s.technique == technique && !is_rectangle(s))
         .cloned()
         .collect()
 }
