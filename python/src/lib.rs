@@ -131,14 +131,9 @@ fn lang(code: &str) -> PyResult<Lang> {
 }
 
 fn options(techniques: Option<&str>) -> PyResult<Options> {
-    let techniques = techniques
-        .map(parse_techniques)
-        .transpose()
-        .map_err(value_error)?;
-    Ok(Options {
-        techniques,
-        fallback: false,
-    })
+    techniques
+        .map_or(Ok(Options::default()), Options::parse)
+        .map_err(value_error)
 }
 
 /// The solution of a puzzle as an 81-character string, or `None` if it has

@@ -1134,6 +1134,45 @@ fn grade_lines_and_json() {
     assert_eq!(one.out.lines().count(), 4);
 }
 
+/// `--techniques +NAME` switches a technique on beside the default set:
+/// the puzzle `generate --technique NAME` makes uses it on the HoDoKu-style
+/// path of `grade` and in `explain`, and the SE-style ratings stay.
+#[test]
+fn techniques_switched_on_by_plus() {
+    let made = run(&["generate", "--seed", "3", "--technique", "kraken-fish"]);
+    assert_eq!(made.code, 0, "{}", made.err);
+    let puzzle = made.out.trim();
+    let steps_of = |extra: &[&str]| -> (Value, Vec<String>) {
+        let r = run(&[&["grade", "--format", "json"], extra, &[puzzle]].concat());
+        assert_eq!(r.code, 0, "{}", r.err);
+        let v: Value = serde_json::from_str(r.out.trim()).unwrap();
+        let names = v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["technique"].as_str().unwrap().to_string())
+            .collect();
+        (v, names)
+    };
+    let (on, on_steps) = steps_of(&["--techniques", "+kraken-fish"]);
+    let (off, off_steps) = steps_of(&[]);
+    assert!(on_steps.iter().any(|t| t == "kraken-fish"), "{on}");
+    assert!(!off_steps.iter().any(|t| t == "kraken-fish"), "{off}");
+    assert_eq!(on["se_text"], off["se_text"]);
+    let explained = run(&["explain", "--techniques", "+kraken-fish", puzzle]);
+    assert!(
+        explained.out.contains(". Kraken fish: type "),
+        "{}",
+        explained.out
+    );
+    let mixed = run(&["grade", "--techniques", "singles,+kraken-fish", puzzle]);
+    assert_eq!(mixed.code, 2);
+    assert_eq!(
+        mixed.err,
+        "sudokit: --techniques: 'singles,+kraken-fish': either list every technique allowed or add to the default set with +NAME, not both\n"
+    );
+}
+
 #[test]
 fn bench_grade_times_the_grader_and_verifies() {
     let file = temp_file(
@@ -1570,11 +1609,11 @@ fn generate_errors_are_clear() {
         clash.err,
         "sudokit: x-wing is a hard technique: a puzzle using it cannot be easy\n"
     );
-    let never = run(&["generate", "--technique", "death-blossom"]);
+    let never = run(&["generate", "--technique", "dual-two-string-kite"]);
     assert_eq!((never.code, never.out.as_str()), (1, ""));
     assert_eq!(
         never.err,
-        "sudokit: death-blossom is on neither grading path (HoDoKu's default set leaves it out and Sudoku Explainer has no such step), so no puzzle can be generated for it; explain and grade use it when --techniques allows it\n"
+        "sudokit: dual-two-string-kite is never the first step found: each of its two kites is a 2-String Kite, which comes before it, so no solution path uses it\n"
     );
     let nonsense = run(&["generate", "--technique", "nonsense"]);
     assert_eq!(nonsense.code, 2);

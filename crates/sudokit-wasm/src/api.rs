@@ -8,7 +8,7 @@ use sudokit::format;
 use sudokit::generate::{self, GenerateError};
 use sudokit::grade::{self, GradeOptions};
 use sudokit::logic::solver::Options;
-use sudokit::logic::{Technique, explain, parse_techniques};
+use sudokit::logic::{Technique, explain};
 use sudokit::report;
 use sudokit::{Grid, engine, rules};
 
@@ -102,16 +102,11 @@ pub(crate) fn lang(req: &Request) -> Result<Lang, String> {
     opt_text(req, "lang")?.map_or(Ok(Lang::En), str::parse)
 }
 
-/// The solver options of `techniques` (a comma-separated list, as
-/// `--techniques` takes it; absent: the default set).
+/// The solver options of `techniques` (a comma-separated list, or `+NAME`
+/// items added to the default set, as `--techniques` takes it; absent: the
+/// default set).
 pub(crate) fn options(req: &Request) -> Result<Options, String> {
-    let techniques = opt_text(req, "techniques")?
-        .map(parse_techniques)
-        .transpose()?;
-    Ok(Options {
-        techniques,
-        fallback: false,
-    })
+    opt_text(req, "techniques")?.map_or(Ok(Options::default()), Options::parse)
 }
 
 /// Every puzzle in a text (any format the command line reads, pencil-mark

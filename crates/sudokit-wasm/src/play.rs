@@ -100,16 +100,19 @@ pub(crate) fn hint(req: &Request) -> Result<Value, String> {
 }
 
 /// Every step at the player's position of the allowed techniques
-/// (`techniques`, by default HoDoKu's set without brute force): HoDoKu's
+/// (`techniques`, by default HoDoKu's set without brute force, with the
+/// `+NAME` items added): HoDoKu's
 /// "All steps".
 pub(crate) fn all_steps(req: &Request) -> Result<Value, String> {
     let lang = lang(req)?;
     let marked = read(req)?;
-    let allowed: Vec<Technique> = match options(req)?.techniques {
+    let options = options(req)?;
+    let allowed: Vec<Technique> = match options.techniques {
         Some(list) => list,
         None => grade::hodoku_default_set()
             .into_iter()
             .filter(|&t| t != Technique::BruteForce)
+            .chain(options.also)
             .collect(),
     };
     report::all_steps_object(&marked, Some(&allowed), lang)

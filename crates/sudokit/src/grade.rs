@@ -327,8 +327,16 @@ pub fn grade_position(marked: &MarkedGrid, options: &GradeOptions) -> Result<Gra
     if opts.techniques.is_none() {
         // HoDoKu's own default set: SE's techniques, which sudokit's
         // default set adds after HoDoKu's forcing nets, would change the
-        // path where HoDoKu takes brute force.
-        opts.techniques = Some(hodoku_default_set());
+        // path where HoDoKu takes brute force. The techniques switched on
+        // by name join it, at their place in HoDoKu's order (as its
+        // preferences switch them on).
+        let mut set = hodoku_default_set();
+        for &t in &opts.also {
+            if !set.contains(&t) {
+                set.push(t);
+            }
+        }
+        opts.techniques = Some(set);
     }
     let outcome = solver::solve_position(marked, &opts)?;
     let solved = outcome.status == Status::Solved;

@@ -1,5 +1,6 @@
 //! What `explain`, `hint` and `grade` share: the solver options from
-//! `--techniques` and `--fallback`, the run over a batch, the JSON object of a
+//! `--techniques` (a list, or `+NAME` items added to the default set) and
+//! `--fallback`, the run over a batch, the JSON object of a
 //! puzzle with its grade, and the JSON of steps.
 
 use crate::batch;
@@ -15,13 +16,18 @@ use sudokit::logic::solver::{Invalid, Options};
 
 /// The solver options from `--techniques` and `--fallback`.
 pub fn options(techniques: Option<&str>, fallback: bool) -> anyhow::Result<Options> {
-    let techniques = match techniques {
-        Some(list) => Some(crate::commands::techniques::parse_list(list)?),
-        None => None,
+    let options = match techniques {
+        Some(list) => Options::parse(list).map_err(|e| {
+            anyhow::anyhow!(
+                "--techniques: {}",
+                crate::commands::techniques::with_hint(e)
+            )
+        })?,
+        None => Options::default(),
     };
     Ok(Options {
-        techniques,
         fallback,
+        ..options
     })
 }
 

@@ -27,8 +27,11 @@
 //!   must use the technique (for a group, one of its members) and the
 //!   techniques at hand must solve the puzzle; a technique of Sudoku
 //!   Explainer's that HoDoKu's default set lacks (unique loops, BUG types
-//!   1-4, aligned exclusions, SE's chains) must be on the SE-style walk. A
-//!   technique on neither path is refused ([`GenerateError::NeverUsed`]).
+//!   1-4, aligned exclusions, SE's chains) must be on the SE-style walk. One
+//!   of HoDoKu's that its default set leaves off (Kraken fish, Death
+//!   Blossom, the largest fish, ...) is switched on for the HoDoKu-style
+//!   walk, as HoDoKu's preferences switch it on
+//!   ([`TechniqueTarget::switched_on`]); the grade is then that walk's.
 //! - **Clues** ([`Options::max_clues`]): at most that many givens.
 //! - **Rating** ([`Options::rating`]): SE's ER in the range. Random
 //!   attempts seldom rate high (of 6 000 random minimal puzzles, one above
@@ -119,16 +122,41 @@ impl TechniqueTarget {
         &self.members
     }
 
-    /// The lowest HoDoKu level of any member the HoDoKu-style path can
-    /// use: a puzzle using the technique is at least that hard. Easy when
-    /// only the SE-style walk can use it (that bounds no level).
+    /// The lowest HoDoKu level of any member of HoDoKu's: a puzzle using
+    /// the technique is at least that hard. Easy when only the SE-style
+    /// walk can use it (that bounds no level).
     pub fn level(&self) -> Level {
         self.members
             .iter()
-            .filter(|&&t| grade::in_hodoku_default_set(t))
+            .filter(|t| t.facts().hodoku.is_some())
             .map(|&t| grade::hodoku_level(t))
             .min()
             .unwrap_or(Level::Easy)
+    }
+
+    /// The members switched on for the HoDoKu-style walk
+    /// ([`solver::Options::also`]): all of them when neither grading path
+    /// uses any by default (HoDoKu's default set leaves them off and
+    /// Sudoku Explainer has no such step: Kraken fish, Death Blossom, the
+    /// fish above Jellyfish, most Franken and Mutant fish, the dual and
+    /// template techniques), none otherwise.
+    ///
+    /// ```
+    /// use sudokit::generate::TechniqueTarget;
+    /// use sudokit::logic::Technique;
+    /// let kraken: TechniqueTarget = "kraken-fish".parse()?;
+    /// assert_eq!(kraken.switched_on(), [Technique::KrakenFish]);
+    /// let franken: TechniqueTarget = "franken-fish".parse()?;
+    /// assert!(franken.switched_on().is_empty());
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn switched_on(&self) -> Vec<Technique> {
+        let off = |t: &Technique| !grade::in_hodoku_default_set(*t) && !t.facts().se.exact;
+        if self.members.iter().all(off) {
+            self.members.clone()
+        } else {
+            Vec::new()
+        }
     }
 
     /// Whether the steps of a solution path use the technique.
@@ -139,18 +167,13 @@ impl TechniqueTarget {
             .any(|s| self.members.contains(&s.technique))
     }
 
-    /// Whether a graded puzzle uses the technique: a member of HoDoKu's
-    /// default set on the HoDoKu-style path (which must finish), any
-    /// other member (Sudoku Explainer's own: unique loops, BUG types 1-4,
-    /// aligned exclusions, SE's chains) on the SE-style walk.
+    /// Whether a graded puzzle uses the technique: a member on the
+    /// HoDoKu-style path (which must finish), or a member that HoDoKu's
+    /// default set lacks (Sudoku Explainer's own: unique loops, BUG types
+    /// 1-4, aligned exclusions, SE's chains) on the SE-style walk.
     pub fn is_used_by(&self, grade: &Grade) -> bool {
         let member = |t: Technique| self.members.contains(&t);
-        let on_hodoku = grade.solved
-            && grade
-                .steps
-                .iter()
-                .filter_map(SolvedStep::step)
-                .any(|s| member(s.technique) && grade::in_hodoku_default_set(s.technique));
+        let on_hodoku = grade.solved && self.is_used_in(&grade.steps);
         on_hodoku
             || grade
                 .se_path
@@ -158,20 +181,22 @@ impl TechniqueTarget {
                 .any(|&t| member(t) && !grade::in_hodoku_default_set(t))
     }
 
-    /// Whether every member is one of HoDoKu's default set (so that the
-    /// HoDoKu-style path alone decides the target).
-    fn hodoku_only(&self) -> bool {
-        self.members
+    /// Why no solution path can take a step of the technique first, when
+    /// that holds for every member (the target is then refused):
+    /// [`never_first`].
+    fn never_first(&self) -> Option<&'static str> {
+        let reasons: Vec<&str> = self
+            .members
             .iter()
-            .all(|&t| grade::in_hodoku_default_set(t))
+            .map(|&t| never_first(t))
+            .collect::<Option<_>>()?;
+        reasons.first().copied()
     }
 
-    /// Whether no grading path can use any member: HoDoKu's default set
-    /// leaves it out, and Sudoku Explainer has no such step.
-    fn never_used(&self) -> bool {
-        self.members
-            .iter()
-            .all(|&t| !grade::in_hodoku_default_set(t) && !t.facts().se.exact)
+    /// Whether every member is one of HoDoKu's (so that the HoDoKu-style
+    /// path alone decides the target).
+    fn hodoku_only(&self) -> bool {
+        self.members.iter().all(|t| t.facts().hodoku.is_some())
     }
 
     /// Every name [`TechniqueTarget`] accepts: the available techniques,
@@ -210,6 +235,29 @@ impl FromStr for TechniqueTarget {
 impl fmt::Display for TechniqueTarget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)
+    }
+}
+
+/// Why a step of `technique` can never be the first one a solution path
+/// takes, whatever the puzzle: another technique, tried before it, always
+/// finds a step where it does.
+fn never_first(technique: Technique) -> Option<&'static str> {
+    use Technique as T;
+    match technique {
+        // A basic fish of n lines leaves the digit in the other lines only
+        // where the n cover lines cross them; so the 9 - n unsolved cover
+        // lines' complements make a fish of 4 lines or fewer that removes
+        // the same candidates.
+        T::Squirmbag | T::Whale | T::Leviathan => Some(
+            "the fish on the complementary lines, of size 4 or less, removes the same candidates and comes before it",
+        ),
+        T::DualTwoStringKite => {
+            Some("each of its two kites is a 2-String Kite, which comes before it")
+        }
+        T::DualEmptyRectangle => {
+            Some("each of its two empty rectangles is an Empty Rectangle, which comes before it")
+        }
+        _ => None,
     }
 }
 
@@ -282,8 +330,13 @@ impl Options {
         if let Some(n) = self.max_clues.filter(|&n| n < MIN_CLUES) {
             return Some(GenerateError::TooFewClues(n));
         }
-        if let Some(t) = self.technique.as_ref().filter(|t| t.never_used()) {
-            return Some(GenerateError::NeverUsed(t.name.clone()));
+        if let Some(t) = &self.technique
+            && let Some(reason) = t.never_first()
+        {
+            return Some(GenerateError::NeverFirst {
+                technique: t.name.clone(),
+                reason,
+            });
         }
         let (level, t) = (self.level?, self.technique.as_ref()?);
         (t.level() > level).then(|| GenerateError::Incompatible {
@@ -408,7 +461,8 @@ pub struct Generated {
     pub puzzle: Grid,
     /// Its solution.
     pub solution: Grid,
-    /// Its grades ([`grade::grade`] with every available technique).
+    /// Its grades ([`grade::grade`] with the default options, the
+    /// target's [`TechniqueTarget::switched_on`] techniques switched on).
     pub grade: Grade,
     /// The seed that generates it again with the same options.
     pub seed: u64,
@@ -435,14 +489,14 @@ pub enum GenerateError {
         /// The level asked for.
         level: Level,
     },
-    /// A technique that no grading path uses was asked for: HoDoKu's
-    /// default set leaves it out (the largest fish, most Franken and Mutant
-    /// fish, Kraken fish, Death Blossom, the dual and template techniques)
-    /// and Sudoku Explainer has no such step.
-    #[error(
-        "{0} is on neither grading path (HoDoKu's default set leaves it out and Sudoku Explainer has no such step), so no puzzle can be generated for it; explain and grade use it when --techniques allows it"
-    )]
-    NeverUsed(String),
+    /// A technique that no solution path can take first was asked for.
+    #[error("{technique} is never the first step found: {reason}, so no solution path uses it")]
+    NeverFirst {
+        /// The technique target's name.
+        technique: String,
+        /// Why ([`TechniqueTarget`] members' reasons: the first one).
+        reason: &'static str,
+    },
     /// The timeout or the attempt limit ran out before the targets were met.
     #[error("could not generate {target} {limit}")]
     NotFound {
@@ -591,9 +645,14 @@ fn seconds(d: Duration) -> String {
     format!("{} s", d.as_secs_f64())
 }
 
-/// HoDoKu's level and the steps of `puzzle`, without the SE rating.
-fn quick_grade(puzzle: &Grid) -> Option<(Level, Vec<SolvedStep>, bool)> {
-    let outcome = solver::solve(puzzle, &solver::Options::default()).ok()?;
+/// HoDoKu's level and the steps of `puzzle`, without the SE rating, with
+/// the techniques `also` switched on.
+fn quick_grade(puzzle: &Grid, also: &[Technique]) -> Option<(Level, Vec<SolvedStep>, bool)> {
+    let options = solver::Options {
+        also: also.to_vec(),
+        ..solver::Options::default()
+    };
+    let outcome = solver::solve(puzzle, &options).ok()?;
     let solved = outcome.status == Status::Solved;
     let (level, _) = grade::hodoku_grade(outcome.steps.iter().filter_map(SolvedStep::step), solved);
     Some((level, outcome.steps, solved))
@@ -618,6 +677,10 @@ fn attempt(
     let mut order: Vec<&Vec<Cell>> = orbits.iter().collect();
     order.shuffle(rng);
     let cap = options.cap();
+    let also = options
+        .technique
+        .as_ref()
+        .map_or_else(Vec::new, TechniqueTarget::switched_on);
     let mut puzzle = solution;
     for orbit in order {
         let mut trial = puzzle;
@@ -627,7 +690,7 @@ fn attempt(
         if !engine::is_unique(&trial) {
             continue;
         }
-        let too_hard = |cap| quick_grade(&trial).is_none_or(|(level, _, _)| level > cap);
+        let too_hard = |cap| quick_grade(&trial, &also).is_none_or(|(level, _, _)| level > cap);
         if cap.is_some_and(too_hard) {
             continue;
         }
@@ -646,7 +709,7 @@ fn attempt(
         return None;
     }
     if options.level.is_some() || options.technique.is_some() {
-        let (level, steps, solved) = quick_grade(&puzzle)?;
+        let (level, steps, solved) = quick_grade(&puzzle, &also)?;
         if options.level.is_some_and(|l| l != level) {
             return None;
         }
@@ -658,7 +721,13 @@ fn attempt(
         }
     }
     // The full grade, and the targets checked once more on it.
-    let grade = grade::grade(&puzzle, &GradeOptions::default()).ok()?;
+    let grade_options = GradeOptions {
+        solver: solver::Options {
+            also,
+            ..solver::Options::default()
+        },
+    };
+    let grade = grade::grade(&puzzle, &grade_options).ok()?;
     let level_ok = options.level.is_none_or(|l| l == grade.level);
     let rating_ok = options.rating.is_none_or(|r| r.contains(grade.rating));
     let technique_ok = options

@@ -298,24 +298,109 @@ fn unique_loops_on_the_se_walk_have_six_cells_or_more() {
     assert!(g.grade.rating.value() >= 4.6, "{}", g.puzzle);
 }
 
-/// What neither walk ever uses is refused at once, not tried until the
-/// timeout.
+/// A technique HoDoKu's default set leaves off is switched on for the
+/// HoDoKu-style walk: the grade is the one `grade --techniques +NAME` gives,
+/// its path uses the technique and finishes, and without the technique the
+/// path differs.
 #[test]
-fn techniques_on_no_grading_path_are_refused() {
-    for name in ["squirmbag", "death-blossom", "kraken-fish", "template-set"] {
+fn techniques_off_by_default_are_switched_on() {
+    for (name, technique) in [
+        ("kraken-fish", Technique::KrakenFish),
+        ("death-blossom", Technique::DeathBlossom),
+    ] {
+        let target: TechniqueTarget = name.parse().unwrap();
+        assert_eq!(target.switched_on(), [technique]);
+        let o = Options {
+            technique: Some(target),
+            ..Options::default()
+        };
+        let g = generate(&o, 3).unwrap();
+        assert!(engine::is_unique(&g.puzzle));
+        assert!(g.grade.solved, "{name}");
+        let used = g.grade.steps.iter().filter_map(SolvedStep::step);
+        assert!(used.clone().any(|s| s.technique == technique), "{name}");
+        let with = GradeOptions {
+            solver: solver::Options::parse(&format!("+{name}")).unwrap(),
+        };
+        assert_eq!(grade::grade(&g.puzzle, &with).unwrap(), g.grade);
+        let without = grade::grade(&g.puzzle, &GradeOptions::default()).unwrap();
+        assert_eq!(
+            without.se, g.grade.se,
+            "{name}: the SE-style walk is the same"
+        );
+        assert_ne!(without.steps, g.grade.steps, "{name}");
+    }
+    // Off in HoDoKu's set, but Sudoku Explainer's: looked for on SE's walk.
+    let ape: TechniqueTarget = "aligned-pair-exclusion".parse().unwrap();
+    assert!(ape.switched_on().is_empty());
+    assert_eq!(ape.level(), Level::Easy);
+}
+
+/// What no solution path can take first is refused at once, with the
+/// reason, not tried until the timeout.
+#[test]
+fn techniques_never_found_first_are_refused() {
+    for name in [
+        "squirmbag",
+        "leviathan",
+        "dual-two-string-kite",
+        "dual-empty-rectangle",
+    ] {
         let o = Options {
             technique: Some(name.parse().unwrap()),
             ..Options::default()
         };
         let e = generate(&o, 1).unwrap_err();
-        assert_eq!(e, GenerateError::NeverUsed(name.to_string()));
+        assert!(matches!(&e, GenerateError::NeverFirst { technique, .. } if technique == name));
         assert!(
             e.to_string()
-                .starts_with(&format!("{name} is on neither grading path"))
+                .starts_with(&format!("{name} is never the first step found: ")),
+            "{e}"
         );
     }
-    // Off in HoDoKu's set, but Sudoku Explainer's: not refused.
-    let ape: TechniqueTarget = "aligned-pair-exclusion".parse().unwrap();
-    assert!(!ape.never_used());
-    assert_eq!(ape.level(), Level::Easy);
+}
+
+/// The fish of a squirmbag's complementary lines comes first: at positions
+/// with many candidates struck out (at random, the solution's kept), every
+/// basic fish of 5 lines or more that removes something comes with a basic
+/// fish of 4 lines or fewer that removes the same, or (one line left) a
+/// hidden single of its digit.
+#[test]
+fn big_basic_fish_have_a_smaller_fish_with_the_same_eliminations() {
+    use crate::candidates::DigitSet;
+    use crate::logic::solver::all_steps_position;
+    use crate::marked::MarkedGrid;
+    let small = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish];
+    let big = [Technique::Squirmbag, Technique::Whale, Technique::Leviathan];
+    let allowed = [small.as_slice(), &big, &[Technique::HiddenSingle]].concat();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut seen = 0;
+    let puzzles = include_str!("../../../../tests/data/top1465_200.txt");
+    for puzzle in puzzles
+        .lines()
+        .filter_map(|l| l.trim().parse::<Grid>().ok())
+        .take(60)
+    {
+        let solution = engine::solve_one(&puzzle).unwrap();
+        let start = crate::Candidates::from_grid(&puzzle);
+        let mut marks = [DigitSet::EMPTY; 81];
+        for cell in puzzle.empty_cells() {
+            let keep = start.get(cell).iter().filter(|&d| {
+                solution.get(cell) == Some(d) || rand::Rng::random_bool(&mut rng, 0.45)
+            });
+            marks[cell.index()] = keep.collect();
+        }
+        let position = MarkedGrid::new(puzzle, puzzle, marks).unwrap();
+        let steps = all_steps_position(&position, Some(&allowed)).unwrap();
+        for s in steps.iter().filter(|s| big.contains(&s.technique)) {
+            seen += 1;
+            let digit = s.eliminations[0].1;
+            let answered = steps.iter().any(|t| {
+                small.contains(&t.technique) && t.eliminations == s.eliminations
+                    || t.technique == Technique::HiddenSingle && t.placements[0].1 == digit
+            });
+            assert!(answered, "{puzzle}: {s}");
+        }
+    }
+    assert!(seen > 0, "no big fish met");
 }

@@ -22,7 +22,7 @@ use crate::engine;
 use crate::error::RuleError;
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::singles_queue::SinglesQueue;
-use crate::logic::{Step, Technique, find_steps, forcing, uniqueness};
+use crate::logic::{Step, Technique, find_steps, forcing, parse_techniques, uniqueness};
 use crate::marked::{MarkedGrid, Mistakes};
 use crate::rules;
 use std::fmt;
@@ -34,6 +34,11 @@ pub struct Options {
     /// ([`Technique::is_default`]). The order
     /// given does not matter: the solver always tries them in HoDoKu's order.
     pub techniques: Option<Vec<Technique>>,
+    /// Techniques switched on beside the default set (when `techniques`
+    /// is `None`), as HoDoKu's preferences switch on one it leaves off
+    /// (Kraken fish, Death Blossom, the largest fish, ...). A list in
+    /// `techniques` is the whole set: this one is not read then.
+    pub also: Vec<Technique>,
     /// When stuck, place the solution's digit in a cell with the fewest
     /// candidates and go on.
     pub fallback: bool,
@@ -44,6 +49,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             techniques: None,
+            also: Vec::new(),
             fallback: false,
         }
     }
@@ -54,8 +60,52 @@ impl Options {
     pub fn with_techniques(techniques: Vec<Technique>) -> Options {
         Options {
             techniques: Some(techniques),
-            fallback: false,
+            ..Options::default()
         }
+    }
+
+    /// The options of a technique list as the command line's
+    /// `--techniques` takes it: names and groups separated by commas
+    /// ([`parse_techniques`]), the whole set allowed; or, every item
+    /// written `+NAME`, the default set and those
+    /// ([`Options::also`]).
+    ///
+    /// ```
+    /// use sudokit::logic::Technique;
+    /// use sudokit::logic::solver::Options;
+    /// let only = Options::parse("singles")?;
+    /// assert_eq!(only.order(), [Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle]);
+    /// let more = Options::parse("+kraken-fish")?;
+    /// assert_eq!(more.techniques, None);
+    /// assert!(more.order().contains(&Technique::KrakenFish));
+    /// assert_eq!(more.order().len(), Options::default().order().len() + 1);
+    /// assert!(Options::parse("singles,+kraken-fish").is_err());
+    /// # Ok::<(), String>(())
+    /// ```
+    ///
+    /// # Errors
+    /// An unknown or unavailable name ([`parse_techniques`]), or a list
+    /// that mixes plain and `+` items.
+    pub fn parse(list: &str) -> Result<Options, String> {
+        let items: Vec<&str> = list
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        let added: Vec<&str> = items.iter().filter_map(|s| s.strip_prefix('+')).collect();
+        if added.is_empty() {
+            return Ok(Options::with_techniques(parse_techniques(list)?));
+        }
+        if added.len() < items.len() {
+            return Err(format!(
+                "'{}': either list every technique allowed or add to the default set with +NAME, not both",
+                list.trim()
+            ));
+        }
+        Ok(Options {
+            also: parse_techniques(&added.join(","))?,
+            ..Options::default()
+        })
     }
 
     /// The allowed, available techniques in HoDoKu's order.
@@ -64,7 +114,7 @@ impl Options {
             .filter(|t| t.is_available())
             .filter(|t| match &self.techniques {
                 Some(list) => list.contains(t),
-                None => t.is_default(),
+                None => t.is_default() || self.also.contains(t),
             })
             .collect()
     }
@@ -605,6 +655,7 @@ mod tests {
         let options = Options {
             techniques: Some(Technique::DEEPENING_DEFAULT.to_vec()),
             fallback: true,
+            ..Options::default()
         };
         let outcome = solve(&grid(HARD), &options).unwrap();
         assert_eq!(outcome.status, Status::Solved);

@@ -219,10 +219,7 @@ mod tests {
         let (mut type_1, mut type_2) = (0, 0);
         for puzzle in &sample("top1465_200.txt")[..20] {
             let solution = engine::solve_one(puzzle).expect("solvable");
-            let options = Options {
-                techniques: Some(below.clone()),
-                fallback: false,
-            };
+            let options = Options::with_techniques(below.clone());
             let outcome = solve(puzzle, &options).expect("unique");
             let (grid, candidates) = (outcome.grid, outcome.candidates);
             if grid.is_full() {
