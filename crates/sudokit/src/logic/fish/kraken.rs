@@ -9,15 +9,22 @@
 //!   assumed true, forces it false;
 //! - **type 2**: without a true fin, each cover set holds exactly one true
 //!   base candidate (the `n` true base cells lie in `n` houses of the
-//!   covers, at most one each); so a candidate (any digit) that every base
-//!   candidate of one cover set and every fin force false is false.
+//!   covers, at most one each); so a candidate (any digit, outside the
+//!   premises' cells) that every base candidate of one cover set and every
+//!   fin force false is false.
 //!
-//! The search is HoDoKu's: Franken fish (rows or columns with boxes) of 2
-//! to 4 sets with one or two fins, no endo fins; the implications are the
-//! forcing-chain tables of the position ([`crate::logic::links::table`]),
-//! which HoDoKu's forcing chains share.
+//! The search is HoDoKu's (`FishSolver.searchForKraken`, as its solver runs
+//! it with Kraken fish switched on): Franken fish (rows or columns with
+//! boxes) of 2 to 4 sets with one or two fins that some cell sees all of,
+//! no endo fins, and no elimination of their own; a cover set whose
+//! candidates are all base candidates is no premise set (that would be a
+//! plain forcing chain), and base candidates in two cover sets (cannibals)
+//! are no premises. The implications are the forcing-chain tables of the
+//! position ([`crate::logic::links::table`]), which HoDoKu's forcing chains
+//! share. HoDoKu's solver takes the first step its search meets, and so
+//! does the solver here: the steps come in that order.
 
-use super::search::{Fish, FishQuery, Shape, bits, for_each_fish};
+use super::search::{Fish, FishQuery, Shape, bits, common_peers, for_each_fish};
 use crate::candidates::{Candidates, DigitSet};
 use crate::classic::trace::Lang;
 use crate::grid::{Cell, Digit, Grid};
@@ -62,6 +69,11 @@ pub(crate) fn find(grid: &Grid, candidates: &Candidates) -> Vec<Step> {
             budget: BUDGET,
         };
         let _ = for_each_fish(places, &query, &mut |fish| {
+            // HoDoKu looks for Kraken fish only where a finned fish could
+            // eliminate (some cell sees every fin) but eliminates nothing.
+            if common_peers(fish.fins) == 0 || fish.eliminations() != 0 {
+                return ControlFlow::Continue(());
+            }
             found.type_1(digit, fish);
             found.type_2(digit, fish, candidates);
             if found.steps.len() >= MAX_STEPS {
@@ -104,11 +116,15 @@ impl Found<'_> {
     fn type_2(&mut self, digit: Digit, fish: &Fish, candidates: &Candidates) {
         let d = digit.index();
         for cover in bits(fish.cover) {
-            let inside = fish.base_cells & !fish.fins & HOUSE_BITS[cover];
-            let premises: Vec<usize> = cells_iter(inside | fish.fins).collect();
-            if premises.is_empty() {
+            let covered = fish.cover_cells & HOUSE_BITS[cover];
+            let inside = covered & fish.base_cells & !fish.cannibals;
+            if inside == covered {
+                // Every true base candidate would be one of them: a plain
+                // forcing chain, which HoDoKu leaves to its own solver.
                 continue;
             }
+            let premise_cells = inside | fish.fins;
+            let premises: Vec<usize> = cells_iter(premise_cells).collect();
             let mut common = *self.tables.off(on(candidate_node(premises[0], d)));
             for &p in &premises[1..] {
                 let set = self.tables.off(on(candidate_node(p, d)));
@@ -116,10 +132,8 @@ impl Found<'_> {
                     *c &= s;
                 }
             }
-            // Type 1 takes the fish digit's cover candidates.
-            common[d] &= !fish.potential();
             for (e, &killed) in common.iter().enumerate() {
-                for x in cells_iter(killed) {
+                for x in cells_iter(killed & !premise_cells) {
                     let cell = Cell::new(x).expect("< 81");
                     let e_digit = Digit::from_index(e).expect("< 9");
                     if candidates.get(cell).contains(e_digit) {
