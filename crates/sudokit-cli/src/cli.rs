@@ -178,8 +178,8 @@ pub struct PrintArgs {
     /// Language of a step's text and of the page headings.
     #[arg(long, value_enum, default_value_t = Lang::En)]
     pub lang: Lang,
-    /// Comma-separated techniques the solution path (--step) and the grade (--grade) may use
-    /// [default: every available technique].
+    /// Comma-separated techniques the solution path (--step) and the grade (--grade) may use, or
+    /// `+NAME,...` for the default set with those switched on [default: the default set].
     #[arg(long, value_name = "LIST")]
     pub techniques: Option<String>,
     /// Paper size.
@@ -397,6 +397,7 @@ level and score (extreme, 20000 plus the steps' scores). `sudokit techniques` li
 Examples:
   sudokit grade puzzles.txt
   sudokit grade --techniques singles,locked-candidates,naked-pair puzzles.txt
+  sudokit grade --techniques +kraken-fish,+death-blossom puzzles.txt   as HoDoKu with them on
   sudokit grade --format json PUZZLE";
 
 /// Flags of `explain` and `hint`.
@@ -405,8 +406,9 @@ pub struct HumanArgs {
     /// Language of the explanations.
     #[arg(long, value_enum, default_value_t = Lang::En)]
     pub lang: Lang,
-    /// Comma-separated techniques allowed (names or groups such as `singles`)
-    /// [default: every available technique].
+    /// Comma-separated techniques allowed (names or groups such as `singles`), or `+NAME,...`
+    /// for the default set with those switched on (`+kraken-fish`) [default: the default set:
+    /// every technique but brute force and those HoDoKu leaves off by default].
     #[arg(long, value_name = "LIST")]
     pub techniques: Option<String>,
     /// Show the pencil-mark grid before each step.
@@ -433,7 +435,9 @@ pub struct HintArgs {
 /// `sudokit grade`.
 #[derive(Debug, Args)]
 pub struct GradeArgs {
-    /// Comma-separated techniques allowed [default: every available technique].
+    /// Comma-separated techniques allowed, or `+NAME,...` to switch techniques on beside the
+    /// default sets [default: HoDoKu's default set for the level and score, Sudoku Explainer's
+    /// techniques for the rating].
     #[arg(long, value_name = "LIST")]
     pub techniques: Option<String>,
     /// Language of the step texts in JSON output.
