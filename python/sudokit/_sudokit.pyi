@@ -60,8 +60,9 @@ def explain(puzzle: str, techniques: Optional[str] = None, lang: str = "en") -> 
     characters, a pencil-mark grid, a HoDoKu library line, SimpleSudoku's
     three grids): the solution path then goes on from its placed digits and
     marks, and a position with mistakes gives ``"status": "mistakes"``.
-    ``techniques`` is a comma-separated list as ``--techniques`` takes it;
-    ``lang`` is ``en`` or ``es``.
+    ``techniques`` is a comma-separated list as ``--techniques`` takes it
+    (``"+kraken-fish,+death-blossom"``: the default set with those switched
+    on, as HoDoKu's preferences do); ``lang`` is ``en`` or ``es``.
     """
 
 def hint(

@@ -157,6 +157,19 @@ def test_generate_with_a_seed_gives_the_cli_puzzles():
         sudokit.generate(level="hardest")
 
 
+def test_techniques_switched_on_by_plus():
+    (made,) = sudokit.generate(1, seed=3, technique="kraken-fish")
+    on = sudokit.grade(made, techniques="+kraken-fish")
+    off = sudokit.grade(made)
+    assert any(s["technique"] == "kraken-fish" for s in on["steps"])
+    assert not any(s["technique"] == "kraken-fish" for s in off["steps"])
+    assert on["se_text"] == off["se_text"]
+    want = json.loads(cli("grade", "--format", "json", "--techniques", "+kraken-fish", made))
+    assert (on["level"], on["score"]) == (want["level"], want["score"])
+    with pytest.raises(ValueError, match="not both"):
+        sudokit.grade(made, techniques="singles,+kraken-fish")
+
+
 def test_trace_is_the_cli_trace_and_tree():
     p = VALID[2]
     t = sudokit.trace(p)

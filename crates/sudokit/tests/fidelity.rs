@@ -204,3 +204,43 @@ fn exact_agreement_in_the_nested_chain_bands() {
     let differ = disagreements("se_nested_band.tsv", 100, |r| r.se.is_some());
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
+
+/// Puzzles graded by HoDoKu 2.3 with techniques it leaves off by default
+/// switched on in its preferences (`hodoku23_switched_on.tsv`: Death
+/// Blossom; Kraken fish; Franken and Mutant Jellyfish and the basic fish of
+/// 5 lines): the HoDoKu-style level and score of `--techniques +NAME,...`
+/// equal HoDoKu's on every one.
+#[test]
+fn hodoku_agrees_with_techniques_switched_on() {
+    let path = format!(
+        "{}/../../tests/data/hodoku23_switched_on.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert!(rows.len() >= 60, "{} rows read", rows.len());
+    let differ: Vec<String> = rows
+        .par_iter()
+        .filter_map(|f| {
+            let puzzle: Grid = f[0].parse().expect("a puzzle");
+            let level: Level = f[1].parse().expect("a level");
+            let score: u32 = f[2].parse().expect("a score");
+            let options = GradeOptions {
+                solver: sudokit::logic::solver::Options::parse(f[3]).expect("a list"),
+            };
+            let g = grade::grade(&puzzle, &options).expect("unique puzzles");
+            ((g.level, g.score) != (level, score)).then(|| {
+                format!(
+                    "{puzzle} with {}: ours {} {}, HoDoKu {level} {score}",
+                    f[3], g.level, g.score
+                )
+            })
+        })
+        .collect();
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}

@@ -80,12 +80,13 @@ impl Options {
     /// assert!(more.order().contains(&Technique::KrakenFish));
     /// assert_eq!(more.order().len(), Options::default().order().len() + 1);
     /// assert!(Options::parse("singles,+kraken-fish").is_err());
+    /// assert!(Options::parse("+").is_err());
     /// # Ok::<(), String>(())
     /// ```
     ///
     /// # Errors
-    /// An unknown or unavailable name ([`parse_techniques`]), or a list
-    /// that mixes plain and `+` items.
+    /// An unknown or unavailable name ([`parse_techniques`]), a `+`
+    /// without a name, or a list that mixes plain and `+` items.
     pub fn parse(list: &str) -> Result<Options, String> {
         let items: Vec<&str> = list
             .split(',')
@@ -95,6 +96,12 @@ impl Options {
         let added: Vec<&str> = items.iter().filter_map(|s| s.strip_prefix('+')).collect();
         if added.is_empty() {
             return Ok(Options::with_techniques(parse_techniques(list)?));
+        }
+        if added.iter().any(|name| name.trim().is_empty()) {
+            return Err(format!(
+                "'{}': a + needs a technique name after it",
+                list.trim()
+            ));
         }
         if added.len() < items.len() {
             return Err(format!(
