@@ -244,10 +244,11 @@ impl fmt::Display for TechniqueTarget {
 fn never_first(technique: Technique) -> Option<&'static str> {
     use Technique as T;
     match technique {
-        // A basic fish of n lines leaves the digit in the other lines only
-        // where the n cover lines cross them; so the 9 - n unsolved cover
-        // lines' complements make a fish of 4 lines or fewer that removes
-        // the same candidates.
+        // Of the u <= 9 rows and u columns where the digit is unplaced, a
+        // fish takes n rows as base and n columns as cover; the other u - n
+        // columns then hold the digit only in the other u - n rows: a fish
+        // of u - n <= 4 lines (a hidden single for one) that removes the
+        // same candidates, those of the n columns outside the n rows.
         T::Squirmbag | T::Whale | T::Leviathan => Some(
             "the fish on the complementary lines, of size 4 or less, removes the same candidates and comes before it",
         ),
@@ -480,7 +481,10 @@ pub enum GenerateError {
     )]
     TooFewClues(usize),
     /// A technique harder than the level was asked for.
-    #[error("{technique} is a {technique_level} technique: a puzzle using it cannot be {level}")]
+    #[error(
+        "{technique} is {} {technique_level} technique: a puzzle using it cannot be {level}",
+        article(*.technique_level)
+    )]
     Incompatible {
         /// The technique target's name.
         technique: String,
@@ -510,6 +514,14 @@ pub enum GenerateError {
     /// The caller's stop function asked to stop.
     #[error("stopped")]
     Stopped,
+}
+
+/// `a` or `an` before the name of `level` in messages.
+fn article(level: Level) -> &'static str {
+    match level {
+        Level::Easy | Level::Unfair | Level::Extreme => "an",
+        Level::Medium | Level::Hard => "a",
+    }
 }
 
 /// The seed of puzzle `index` in a run with seed `run_seed`: `run_seed +

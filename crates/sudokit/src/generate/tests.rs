@@ -120,6 +120,15 @@ fn impossible_targets_fail_cleanly() {
         generate(&clash, 0).unwrap_err().to_string(),
         "x-wing is a hard technique: a puzzle using it cannot be easy"
     );
+    let extreme = Options {
+        level: Some(Level::Hard),
+        technique: Some("kraken-fish".parse().unwrap()),
+        ..Options::default()
+    };
+    assert_eq!(
+        generate(&extreme, 0).unwrap_err().to_string(),
+        "kraken-fish is an extreme technique: a puzzle using it cannot be hard"
+    );
     let hopeless = Options {
         max_clues: Some(17),
         symmetry: Symmetry::Dihedral,
