@@ -109,10 +109,9 @@ pub(crate) fn all_steps(req: &Request) -> Result<Value, String> {
     let options = options(req)?;
     let allowed: Vec<Technique> = match options.techniques {
         Some(list) => list,
-        None => grade::hodoku_default_set()
+        None => grade::hodoku_set_with(&options.also)
             .into_iter()
             .filter(|&t| t != Technique::BruteForce)
-            .chain(options.also)
             .collect(),
     };
     report::all_steps_object(&marked, Some(&allowed), lang)

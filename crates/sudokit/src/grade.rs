@@ -327,16 +327,8 @@ pub fn grade_position(marked: &MarkedGrid, options: &GradeOptions) -> Result<Gra
     if opts.techniques.is_none() {
         // HoDoKu's own default set: SE's techniques, which sudokit's
         // default set adds after HoDoKu's forcing nets, would change the
-        // path where HoDoKu takes brute force. The techniques switched on
-        // by name join it, at their place in HoDoKu's order (as its
-        // preferences switch them on).
-        let mut set = hodoku_default_set();
-        for &t in &opts.also {
-            if !set.contains(&t) {
-                set.push(t);
-            }
-        }
-        opts.techniques = Some(set);
+        // path where HoDoKu takes brute force.
+        opts.techniques = Some(hodoku_set_with(&opts.also));
     }
     let outcome = solver::solve_position(marked, &opts)?;
     let solved = outcome.status == Status::Solved;
@@ -387,6 +379,19 @@ pub fn hodoku_default_set() -> Vec<Technique> {
         .copied()
         .filter(|&t| in_hodoku_default_set(t))
         .collect()
+}
+
+/// [`hodoku_default_set`] and `also`, the techniques switched on by name
+/// ([`Options::also`]), as HoDoKu's preferences switch them on: the
+/// solver tries each at its place in HoDoKu's order.
+pub fn hodoku_set_with(also: &[Technique]) -> Vec<Technique> {
+    let mut set = hodoku_default_set();
+    for &t in also {
+        if !set.contains(&t) {
+            set.push(t);
+        }
+    }
+    set
 }
 
 /// Whether `technique` is in [`hodoku_default_set`] (without building it).

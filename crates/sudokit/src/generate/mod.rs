@@ -185,12 +185,11 @@ impl TechniqueTarget {
     /// that holds for every member (the target is then refused):
     /// [`never_first`].
     fn never_first(&self) -> Option<&'static str> {
-        let reasons: Vec<&str> = self
-            .members
+        let first = never_first(*self.members.first()?)?;
+        self.members
             .iter()
-            .map(|&t| never_first(t))
-            .collect::<Option<_>>()?;
-        reasons.first().copied()
+            .all(|&t| never_first(t).is_some())
+            .then_some(first)
     }
 
     /// Whether every member is one of HoDoKu's (so that the HoDoKu-style
@@ -657,14 +656,10 @@ fn seconds(d: Duration) -> String {
     format!("{} s", d.as_secs_f64())
 }
 
-/// HoDoKu's level and the steps of `puzzle`, without the SE rating, with
-/// the techniques `also` switched on.
-fn quick_grade(puzzle: &Grid, also: &[Technique]) -> Option<(Level, Vec<SolvedStep>, bool)> {
-    let options = solver::Options {
-        also: also.to_vec(),
-        ..solver::Options::default()
-    };
-    let outcome = solver::solve(puzzle, &options).ok()?;
+/// HoDoKu's level and the steps of `puzzle` on the solver's path with
+/// `options`, without the SE rating.
+fn quick_grade(puzzle: &Grid, options: &solver::Options) -> Option<(Level, Vec<SolvedStep>, bool)> {
+    let outcome = solver::solve(puzzle, options).ok()?;
     let solved = outcome.status == Status::Solved;
     let (level, _) = grade::hodoku_grade(outcome.steps.iter().filter_map(SolvedStep::step), solved);
     Some((level, outcome.steps, solved))
@@ -689,10 +684,15 @@ fn attempt(
     let mut order: Vec<&Vec<Cell>> = orbits.iter().collect();
     order.shuffle(rng);
     let cap = options.cap();
-    let also = options
-        .technique
-        .as_ref()
-        .map_or_else(Vec::new, TechniqueTarget::switched_on);
+    // The default set, with the target's technique switched on if HoDoKu
+    // leaves it off.
+    let solver_options = solver::Options {
+        also: options
+            .technique
+            .as_ref()
+            .map_or_else(Vec::new, TechniqueTarget::switched_on),
+        ..solver::Options::default()
+    };
     let mut puzzle = solution;
     for orbit in order {
         let mut trial = puzzle;
@@ -702,7 +702,8 @@ fn attempt(
         if !engine::is_unique(&trial) {
             continue;
         }
-        let too_hard = |cap| quick_grade(&trial, &also).is_none_or(|(level, _, _)| level > cap);
+        let too_hard =
+            |cap| quick_grade(&trial, &solver_options).is_none_or(|(level, _, _)| level > cap);
         if cap.is_some_and(too_hard) {
             continue;
         }
@@ -721,7 +722,7 @@ fn attempt(
         return None;
     }
     if options.level.is_some() || options.technique.is_some() {
-        let (level, steps, solved) = quick_grade(&puzzle, &also)?;
+        let (level, steps, solved) = quick_grade(&puzzle, &solver_options)?;
         if options.level.is_some_and(|l| l != level) {
             return None;
         }
@@ -734,10 +735,7 @@ fn attempt(
     }
     // The full grade, and the targets checked once more on it.
     let grade_options = GradeOptions {
-        solver: solver::Options {
-            also,
-            ..solver::Options::default()
-        },
+        solver: solver_options,
     };
     let grade = grade::grade(&puzzle, &grade_options).ok()?;
     let level_ok = options.level.is_none_or(|l| l == grade.level);
