@@ -95,6 +95,19 @@ impl Table {
         }
     }
 
+    /// Empties the table for `n` literals, keeping its buffers.
+    fn reset(&mut self, n: usize) {
+        self.lits.clear();
+        self.dist.clear();
+        self.expanded.clear();
+        self.direct.clear();
+        self.sets = Sets::default();
+        self.present.clear();
+        self.present.resize(n.div_ceil(64), 0);
+        self.off_digits.clear();
+        self.off_digits.resize(81, 0);
+    }
+
     /// What another table takes from this one: the literals and distances
     /// of the entries not brought in but the premise, in order.
     fn shared(&self) -> Vec<(u16, u16)> {
@@ -183,6 +196,60 @@ struct GroupCheck {
     around: u128,
 }
 
+/// The buffers of the last [`Work`] of this thread, for the next one:
+/// [`Work::at`] and [`Work::reach`] hold a slot per table and literal
+/// (megabytes on a position with a thousand literals), and allocating
+/// them afresh for every position cost more in page faults and filling
+/// than growing the tables. Kept empty ([`NONE`] everywhere).
+#[derive(Default)]
+struct Spare {
+    at: Vec<u16>,
+    reach: Vec<u16>,
+    tables: Vec<Table>,
+}
+
+thread_local! {
+    static SPARE: std::cell::RefCell<Spare> = std::cell::RefCell::new(Spare::default());
+}
+
+impl Spare {
+    /// The buffers for `n` literals: the slots empty, `n` empty tables.
+    fn take(n: usize) -> Spare {
+        let mut spare = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
+        // Every slot is NONE: shrinking or growing keeps it so.
+        spare.at.resize(n * n, NONE);
+        spare.reach.resize(n * n, NONE);
+        spare.tables.truncate(n);
+        for table in &mut spare.tables {
+            table.reset(n);
+        }
+        while spare.tables.len() < n {
+            spare.tables.push(Table::new(n));
+        }
+        spare
+    }
+}
+
+impl Drop for Work<'_> {
+    /// Empties the slots the tables wrote (only their entries' literals)
+    /// and keeps the buffers for the next [`Work`].
+    fn drop(&mut self) {
+        let n = self.tables.len();
+        for (t, table) in self.tables.iter().enumerate() {
+            for &lit in &table.lits {
+                self.at[t * n + lit as usize] = NONE;
+                self.reach[t * n + lit as usize] = NONE;
+            }
+        }
+        let spare = Spare {
+            at: std::mem::take(&mut self.at),
+            reach: std::mem::take(&mut self.reach),
+            tables: std::mem::take(&mut self.tables),
+        };
+        SPARE.with(|s| *s.borrow_mut() = spare);
+    }
+}
+
 /// Builds the net tables of the position of `links` (whose literals
 /// `graph` numbers).
 pub(super) fn grow(links: &Links, graph: &Graph) -> Grown {
@@ -195,12 +262,13 @@ pub(super) fn grow(links: &Links, graph: &Graph) -> Grown {
 fn build<'a>(links: &'a Links, graph: &'a Graph, shortcut: bool) -> Work<'a> {
     let n = graph.len();
     let checks = group_checks(links);
+    let Spare { at, reach, tables } = Spare::take(n);
     let mut work = Work {
         links,
         graph,
-        tables: (0..n).map(|_| Table::new(n)).collect(),
-        at: vec![NONE; n * n],
-        reach: vec![NONE; n * n],
+        tables,
+        at,
+        reach,
         shared: vec![None; n],
         changed: false,
         wide_houses: (0..9)
@@ -809,7 +877,7 @@ impl Work<'_> {
 
     /// The direct entries of every table and the sets of the candidate
     /// tables.
-    fn finish(mut self, width: usize) -> Grown {
+    fn finish(&mut self, width: usize) -> Grown {
         // Tables that met an absurd one after they stopped growing.
         while self.shortcut {
             let mut marked = false;
@@ -827,7 +895,7 @@ impl Work<'_> {
         };
         let mut sets = Vec::with_capacity(width);
         let mut reached = Vec::with_capacity(width);
-        for (i, table) in self.tables.into_iter().enumerate() {
+        for (i, table) in self.tables.iter().enumerate() {
             let start = directs.arena.len() as u32;
             for k in 1..table.lits.len() {
                 if !table.expanded[k] {
@@ -948,6 +1016,58 @@ mod tests {
             words.starts_with("whether r1c2=3 or r4c2=3 or r8c2=3, each net leads to"),
             "{words}"
         );
+    }
+
+    /// The tables grown in the buffers that earlier, larger and smaller
+    /// positions left are those grown in new ones (a new thread has none
+    /// kept), along a walk whose positions shrink, then again from the
+    /// start.
+    #[test]
+    fn kept_buffers_grow_the_same_tables() {
+        use crate::logic::soundness::sample;
+        let grown = |links: &Links, graph: &Graph| {
+            let g = grow(links, graph);
+            (g.directs.spans, g.directs.arena, g.sets, g.reached)
+        };
+        let mut positions = Vec::new();
+        for puzzle in sample("top1465_200.txt").into_iter().take(6) {
+            let mut grid = puzzle;
+            let mut cands = crate::candidates::Candidates::from_grid(&grid);
+            for _ in 0..3 {
+                positions.push(cands.clone());
+                let singles = [Technique::NakedSingle, Technique::HiddenSingle];
+                let group = [
+                    Technique::ForcingNetContradiction,
+                    Technique::ForcingNetVerity,
+                ];
+                let step = singles
+                    .iter()
+                    .find_map(|&t| {
+                        crate::logic::find_steps(t, &grid, &cands)
+                            .into_iter()
+                            .next()
+                    })
+                    .or_else(|| super::super::search::first(&grid, &cands, true, &group));
+                match step {
+                    Some(step) => {
+                        step.apply(&mut grid, &mut cands);
+                    }
+                    None => break,
+                }
+            }
+        }
+        let sizes: Vec<usize> = positions
+            .iter()
+            .map(|c| Graph::new(&Links::new(c, true)).len())
+            .collect();
+        assert!(sizes.iter().min() < sizes.iter().max(), "{sizes:?}");
+        for cands in positions.iter().chain(&positions) {
+            let links = Links::new(cands, true);
+            let graph = Graph::new(&links);
+            let kept = grown(&links, &graph);
+            let fresh = std::thread::scope(|s| s.spawn(|| grown(&links, &graph)).join().unwrap());
+            assert!(kept == fresh, "tables differ on {cands:?}");
+        }
     }
 
     /// Along walks by singles and forcing chains and nets (HoDoKu's
