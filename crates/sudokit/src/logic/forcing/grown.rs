@@ -1034,7 +1034,7 @@ mod tests {
             let mut grid = puzzle;
             let mut cands = crate::candidates::Candidates::from_grid(&grid);
             for _ in 0..3 {
-                positions.push(cands.clone());
+                positions.push(cands);
                 let singles = [Technique::NakedSingle, Technique::HiddenSingle];
                 let group = [
                     Technique::ForcingNetContradiction,
