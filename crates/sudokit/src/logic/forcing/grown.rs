@@ -88,11 +88,9 @@ struct Table {
 impl Table {
     /// An empty table over `n` literals.
     fn new(n: usize) -> Table {
-        Table {
-            present: vec![0; n.div_ceil(64)],
-            off_digits: vec![0; 81],
-            ..Table::default()
-        }
+        let mut table = Table::default();
+        table.reset(n);
+        table
     }
 
     /// Empties the table for `n` literals, keeping its buffers.
