@@ -1,7 +1,7 @@
 //! The fixpoint of SE's dynamic propagation (level 0, with cell links),
 //! computed on bitboards, checked against the traced propagation: the
 //! facts that let the dynamic forcing chains skip "off" propagations
-//! (`producers::off_within`) rest on it.
+//! (`producers::OffBound`) rest on it.
 //!
 //! The traced propagation ([`super::chaining::Engine::propagate`]) turns
 //! "off" the peers and cellmates of each "on" potential, and turns "on"

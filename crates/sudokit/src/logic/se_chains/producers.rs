@@ -942,7 +942,7 @@ fn multiple(b: &mut Builder) {
     let mode = b.producer.mode();
     let multiple = matches!(b.producer, Producer::Multiple | Producer::Dynamic(_));
     let mut props = OnProps::new(std::mem::take(&mut b.engine.spare_props));
-    // See `off_within`: the "on" propagations of a cell bound its "off" ones.
+    // See `OffBound`: the "on" propagations of a cell bound its "off" ones.
     let bounded = mode.dynamic && !mode.nishio && mode.level == 0 && GATED.with(|g| g.get());
     let mut gate = (b.producer == Producer::Multiple && GATED.with(|g| g.get()))
         .then(|| StaticGate::new(b.board));
@@ -973,15 +973,14 @@ fn multiple(b: &mut Builder) {
             }
         }
         let per_value = &mut per_value[..card as usize];
+        let bound = bounded.then(|| OffBound::new(&props.list, per_value, card >= 3));
         for (i, d) in digits(set).enumerate() {
             let c = cand(cell, d);
             let on = props.get(b, c);
-            let within = if bounded {
-                off_within(&props.list, per_value, i)
-            } else {
-                None
-            };
-            binary(b, &props.list[on], c, card, mode, within.as_ref());
+            let skip_off = bound
+                .as_ref()
+                .is_some_and(|bound| bound.barren(&props.list[on]));
+            binary(b, &props.list[on], c, card, mode, skip_off);
             if !mode.nishio {
                 regions(b, &mut props, on, cell, d, multiple);
             }
@@ -996,9 +995,8 @@ fn multiple(b: &mut Builder) {
     b.engine.spare_props = props.list;
 }
 
-/// What the dynamic level-0 propagation of the `i`-th candidate of a cell
-/// "off" reaches at most, from the cell's "on" propagations
-/// (`per_value`, indices into `list`); `None` if unknown.
+/// What the dynamic level-0 "on" propagations of a cell's candidates say
+/// of their "off" ones.
 ///
 /// What such a propagation reaches without a contradiction is the fixpoint
 /// of its links (each is followed whatever the order; see
@@ -1006,20 +1004,70 @@ fn multiple(b: &mut Builder) {
 /// fixpoint has one. Another candidate of the cell "on" turns this one
 /// off, so its fixpoint holds this one's "off" fixpoint: when it meets no
 /// contradiction, neither does the "off" propagation, which reaches only
-/// potentials of the other one's set.
-fn off_within(list: &[Prop], per_value: &[usize], i: usize) -> Option<PotSet> {
-    let mut within: Option<PotSet> = None;
-    for (j, &at) in per_value.iter().enumerate() {
-        let prop = &list[at];
-        if j == i || prop.absurd.is_some() {
-            continue;
+/// potentials of the other one's set. So a candidate's "off" propagation
+/// reaches at most the intersection of the other candidates' consistent
+/// "on" sets, and gives nothing when that meets nothing of its own "on"
+/// set (a double chain needs a potential of both).
+struct OffBound {
+    /// How many of the cell's "on" propagations meet no contradiction.
+    consistent: usize,
+    /// Whether they share a potential (asked only for double chains).
+    meet: bool,
+    /// Their intersection (when `meet`).
+    common: PotSet,
+    /// Whether double chains are sought (three candidates or more).
+    double: bool,
+}
+
+impl OffBound {
+    /// The bound of a cell whose candidates' "on" propagations are at
+    /// `per_value` in `list`.
+    fn new(list: &[Prop], per_value: &[usize], double: bool) -> OffBound {
+        let mut consistent = per_value.iter().filter(|&&at| list[at].absurd.is_none());
+        let count = consistent.clone().count();
+        let mut common = consistent
+            .next()
+            .map_or_else(PotSet::default, |&at| list[at].set);
+        if double {
+            for &at in consistent {
+                common.and_assign(&list[at].set);
+            }
         }
-        match within.as_mut() {
-            None => within = Some(prop.set),
-            Some(w) => w.and_assign(&prop.set),
+        OffBound {
+            consistent: count,
+            meet: double && !common.is_empty(),
+            common,
+            double,
         }
     }
-    within
+
+    /// Whether the "off" propagation of the candidate whose "on" one is
+    /// `on` is known to give no hint: it meets no contradiction (another
+    /// candidate's "on" propagation meets none) and, with double chains,
+    /// reaches nothing of `on`'s set.
+    ///
+    /// For a consistent `on`, what it shares with the others' intersection
+    /// is the intersection of all; for an absurd one, the others are all
+    /// the consistent ones.
+    fn barren(&self, on: &Prop) -> bool {
+        let others = self.consistent - usize::from(on.absurd.is_none());
+        if others == 0 {
+            return false;
+        }
+        if !self.double {
+            return true;
+        }
+        if on.absurd.is_none() {
+            !self.meet
+        } else {
+            !self.meet || !meets(&on.set, &self.common)
+        }
+    }
+}
+
+/// Whether two sets share a potential.
+fn meets(a: &PotSet, b: &PotSet) -> bool {
+    (0..9).any(|d| a.off[d] & b.off[d] != 0 || a.on[d] & b.on[d] != 0)
 }
 
 thread_local! {
@@ -1109,10 +1157,9 @@ fn region_houses<'a>(
 }
 
 /// SE's `doBinaryChaining`: contradictions from the candidate on and off,
-/// and conclusions both share. With `within` (see [`off_within`]), the
-/// "off" propagation meets no contradiction and reaches only potentials
-/// of `within`: it is run only if it may share one with `on`.
-fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode, within: Option<&PotSet>) {
+/// and conclusions both share. With `skip_off` ([`OffBound::barren`]),
+/// the "off" propagation is known to give nothing and is not run.
+fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode, skip_off: bool) {
     let double = card >= 3 && !mode.nishio && mode.dynamic;
     let contradiction = mode.dynamic || mode.nishio;
     if !double && !contradiction {
@@ -1128,7 +1175,7 @@ fn binary(b: &mut Builder, on: &Prop, c: Cand, card: u32, mode: Mode, within: Op
             p_on ^ 1,
         );
     }
-    if within.is_some_and(|w| !double || on.set.and(w).is_empty()) {
+    if skip_off {
         super::budget::spend(); // where SE runs it
         return;
     }
