@@ -1011,9 +1011,7 @@ fn multiple(b: &mut Builder) {
 struct OffBound {
     /// How many of the cell's "on" propagations meet no contradiction.
     consistent: usize,
-    /// Whether they share a potential (asked only for double chains).
-    meet: bool,
-    /// Their intersection (when `meet`).
+    /// Their intersection (computed only for double chains).
     common: PotSet,
     /// Whether double chains are sought (three candidates or more).
     double: bool,
@@ -1035,7 +1033,6 @@ impl OffBound {
         }
         OffBound {
             consistent: count,
-            meet: double && !common.is_empty(),
             common,
             double,
         }
@@ -1058,16 +1055,11 @@ impl OffBound {
             return true;
         }
         if on.absurd.is_none() {
-            !self.meet
+            self.common.is_empty()
         } else {
-            !self.meet || !meets(&on.set, &self.common)
+            on.set.and(&self.common).is_empty()
         }
     }
-}
-
-/// Whether two sets share a potential.
-fn meets(a: &PotSet, b: &PotSet) -> bool {
-    (0..9).any(|d| a.off[d] & b.off[d] != 0 || a.on[d] & b.on[d] != 0)
 }
 
 thread_local! {
