@@ -298,6 +298,7 @@ impl Carry {
             range,
             set,
             absurd: None,
+            complete: true,
         };
         self.record(board, root, mode, &prop);
         Some(prop)

@@ -40,6 +40,10 @@ pub(super) struct Prop {
     /// The contradiction that stopped it: the "on" node and the "off" node
     /// of one candidate.
     pub absurd: Option<(u32, u32)>,
+    /// Whether it went on until nothing was left to follow: neither the
+    /// cap nor the work bound stopped it (only such sets bound others:
+    /// `producers::OffBound`).
+    pub complete: bool,
 }
 
 /// A potential found by the rules, before it is a node.
@@ -82,6 +86,8 @@ pub(super) struct Engine {
     /// only such nodes and nothing else was left to ask
     /// ([`Engine::add_advanced`]).
     pub(super) cap: Option<u32>,
+    /// Whether the cap stopped the current propagation.
+    capped_now: bool,
     /// How many propagations [`Engine::cap`] stopped (tests check that
     /// some are).
     #[cfg(test)]
@@ -143,6 +149,7 @@ impl Engine {
             self.index.resize(1458, 0);
         }
         let start = self.arena.len();
+        self.capped_now = false;
         let mut cur = *board;
         let mut set = PotSet::default();
         self.queue_on.clear();
@@ -178,10 +185,13 @@ impl Engine {
         };
         #[cfg(test)]
         self.audit_end();
+        // The work bound cuts only nested searches, which level 0 has not.
+        let complete = !self.capped_now && (mode.level == 0 || !super::budget::exhausted());
         Prop {
             range: start..self.arena.len(),
             set,
             absurd,
+            complete,
         }
     }
 
@@ -470,6 +480,7 @@ impl Engine {
                     return added;
                 }
             }
+            self.capped_now = true;
             return false;
         }
         added

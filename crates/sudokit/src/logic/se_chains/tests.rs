@@ -522,3 +522,57 @@ fn the_cap_stops_no_propagation_before_a_node_within_it() {
     assert!(engine.capped > 0, "the cap stopped no propagation");
     assert_eq!(engine.misses, 0, "nodes within the cap past a stop");
 }
+
+/// [`super::producers`]' bound on "off" propagations holds at the nested
+/// levels: every "off" propagation it skips, run all the same, meets no
+/// contradiction and shares nothing with its candidate's "on" set (so it
+/// would have given no hint), on positions of hard walks where the
+/// nested levels run.
+#[test]
+fn the_off_bound_skips_no_hint_at_nested_levels() {
+    use super::board::Board;
+    use super::chaining::Engine;
+    use super::producers::{self, OFF_AUDIT, Producer};
+    let puzzles = [
+        "12.4..3..3...1..5...6...1..7...9.....4.6.3.....3..2...5...8.7....7.....5.......98",
+        &sample("forum_hardest_1106_50.txt")[3].to_string(),
+    ];
+    OFF_AUDIT.with(|a| a.set((true, 0, 0)));
+    for puzzle in puzzles {
+        let (mut pos, _) = first_chain_step(puzzle);
+        let mut engine = Engine::default();
+        for _ in 0..3 {
+            let board = Board::new(&pos.grid, &pos.candidates);
+            engine.clear();
+            for level in 1..=4 {
+                producers::hints(&mut engine, &board, Producer::Dynamic(level));
+            }
+            let step = next_step(&pos).expect("the walk goes on");
+            assert!(pos.apply(&step));
+        }
+    }
+    let (_, skipped, wrong) = OFF_AUDIT.with(|a| a.replace((false, 0, 0)));
+    assert!(skipped > 100, "only {skipped} skipped at the nested levels");
+    assert_eq!(wrong, 0, "{wrong} of {skipped} skipped would give a hint");
+}
+
+/// The audit of [`the_off_bound_skips_no_hint_at_nested_levels`] over the
+/// whole SE walk of every puzzle of a file (`SUDOKIT_OFF_AUDIT_FILE`, an
+/// absolute path; ignored by default: the hardest lists take minutes).
+#[test]
+#[ignore]
+fn the_off_bound_skips_no_hint_on_a_file() {
+    use super::producers::OFF_AUDIT;
+    let path = std::env::var("SUDOKIT_OFF_AUDIT_FILE").expect("SUDOKIT_OFF_AUDIT_FILE");
+    let text = std::fs::read_to_string(&path).expect("readable file");
+    OFF_AUDIT.with(|a| a.set((true, 0, 0)));
+    for (i, line) in text.lines().enumerate() {
+        se_walk(&grid(line.trim()));
+        let (_, skipped, wrong) = OFF_AUDIT.with(std::cell::Cell::get);
+        eprintln!(
+            "{path}:{}: {skipped} skipped at the nested levels so far, {wrong} would give a hint",
+            i + 1
+        );
+        assert_eq!(wrong, 0, "at line {}", i + 1);
+    }
+}
