@@ -494,6 +494,24 @@ fn nested_memory_across_positions_changes_no_step() {
     assert!(engine.capped > 0, "no propagation was capped");
 }
 
+/// Runs SE's dynamic chains of nesting levels 1 to 4 with `engine` on
+/// the first `positions` positions of SE's walk through `puzzle` from its
+/// first chain step.
+fn nested_levels_on_walk(puzzle: &str, positions: usize, engine: &mut super::chaining::Engine) {
+    use super::board::Board;
+    use super::producers::{self, Producer};
+    let (mut pos, _) = first_chain_step(puzzle);
+    for _ in 0..positions {
+        let board = Board::new(&pos.grid, &pos.candidates);
+        engine.clear();
+        for level in 1..=4 {
+            producers::hints(engine, &board, Producer::Dynamic(level));
+        }
+        let step = next_step(&pos).expect("the walk goes on");
+        assert!(pos.apply(&step));
+    }
+}
+
 /// The cap of [`super::chaining::Engine::cap`] loses nothing: where it
 /// stops a propagation, going on instead reaches no node that rests on no
 /// more than the cap (so none that a hint within it could use). A stop
@@ -502,23 +520,12 @@ fn nested_memory_across_positions_changes_no_step() {
 /// none of its nodes.
 #[test]
 fn the_cap_stops_no_propagation_before_a_node_within_it() {
-    use super::board::Board;
     use super::chaining::Engine;
-    use super::producers::{self, Producer};
     let puzzle =
         "12.4..3..3...1..5...6...1..7...9.....4.6.3.....3..2...5...8.7....7.....5.......98";
-    let (mut pos, _) = first_chain_step(puzzle);
     let mut engine = Engine::default();
     engine.audit = true;
-    for _ in 0..3 {
-        let board = Board::new(&pos.grid, &pos.candidates);
-        engine.clear();
-        for level in 1..=4 {
-            producers::hints(&mut engine, &board, Producer::Dynamic(level));
-        }
-        let step = next_step(&pos).expect("the walk goes on");
-        assert!(pos.apply(&step));
-    }
+    nested_levels_on_walk(puzzle, 3, &mut engine);
     assert!(engine.capped > 0, "the cap stopped no propagation");
     assert_eq!(engine.misses, 0, "nodes within the cap past a stop");
 }
@@ -530,26 +537,15 @@ fn the_cap_stops_no_propagation_before_a_node_within_it() {
 /// nested levels run.
 #[test]
 fn the_off_bound_skips_no_hint_at_nested_levels() {
-    use super::board::Board;
     use super::chaining::Engine;
-    use super::producers::{self, OFF_AUDIT, Producer};
+    use super::producers::OFF_AUDIT;
     let puzzles = [
         "12.4..3..3...1..5...6...1..7...9.....4.6.3.....3..2...5...8.7....7.....5.......98",
         &sample("forum_hardest_1106_50.txt")[3].to_string(),
     ];
     OFF_AUDIT.with(|a| a.set((true, 0, 0)));
     for puzzle in puzzles {
-        let (mut pos, _) = first_chain_step(puzzle);
-        let mut engine = Engine::default();
-        for _ in 0..3 {
-            let board = Board::new(&pos.grid, &pos.candidates);
-            engine.clear();
-            for level in 1..=4 {
-                producers::hints(&mut engine, &board, Producer::Dynamic(level));
-            }
-            let step = next_step(&pos).expect("the walk goes on");
-            assert!(pos.apply(&step));
-        }
+        nested_levels_on_walk(puzzle, 3, &mut Engine::default());
     }
     let (_, skipped, wrong) = OFF_AUDIT.with(|a| a.replace((false, 0, 0)));
     assert!(skipped > 100, "only {skipped} skipped at the nested levels");
