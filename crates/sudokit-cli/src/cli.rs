@@ -524,8 +524,8 @@ Examples:
       --max-iterations 1000000 random_minimal_100k.txt
   sudokit bench --format tsv tests/data/*.txt > bench.tsv
 
-One row per file: puzzles, µs per puzzle (mean and median, each solve timed on its own), puzzles
-per second (puzzles over the wall time of the run), guesses per puzzle (fast engine) or iterations
+One row per file: puzzles, µs per puzzle (mean, median and maximum, each solve timed on its own;
+JSON and TSV name the slowest puzzle's FILE:LINE in `slowest`), puzzles per second (puzzles over the wall time of the run), guesses per puzzle (fast engine) or iterations
 and nodes per puzzle (classic algorithms), and the verification: every solution produced is
 checked against the rules and the puzzle's givens, and the count against an independent
 enumeration (fast) or the fast engine (classic); `ok`, or the number of failures. A puzzle cut

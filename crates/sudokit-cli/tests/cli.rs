@@ -776,6 +776,7 @@ fn bench_table_has_a_row_per_file() {
             "puzzles",
             "µs mean",
             "µs median",
+            "µs max",
             "puzzles/s",
             "guesses/puzzle",
             "verified"
@@ -784,11 +785,14 @@ fn bench_table_has_a_row_per_file() {
     let row: Vec<&str> = lines[2].split_whitespace().collect();
     assert_eq!(row[0], file);
     assert_eq!(row[1], "50");
+    let figures: Vec<f64> = row[2..7].iter().map(|v| v.parse().unwrap()).collect();
+    assert!(figures.iter().all(|&v| v > 0.0), "{row:?}");
+    // The slowest puzzle takes at least the mean and the median.
     assert!(
-        row[2..6].iter().all(|v| v.parse::<f64>().unwrap() > 0.0),
+        figures[2] >= figures[0] && figures[2] >= figures[1],
         "{row:?}"
     );
-    assert_eq!(row[6], "ok");
+    assert_eq!(row[7], "ok");
 }
 
 #[test]
@@ -813,12 +817,20 @@ fn bench_json_and_tsv_fields() {
     for key in [
         "mean_us",
         "median_us",
+        "max_us",
         "puzzles_per_sec",
         "guesses_per_puzzle",
         "nodes_per_puzzle",
     ] {
         assert!(num(o, key) > 0.0, "{key} in {o}");
     }
+    assert!(num(o, "max_us") >= num(o, "mean_us"), "{o}");
+    let slowest = o["slowest"].as_str().unwrap();
+    let line: usize = slowest
+        .strip_prefix("tests/data/top1465_200.txt:")
+        .and_then(|l| l.parse().ok())
+        .unwrap_or_else(|| panic!("{o}"));
+    assert!((1..=50).contains(&line), "{o}");
     assert_eq!(o["failures"], 0);
     assert_eq!(o["verified"], true);
 
@@ -1219,6 +1231,19 @@ fn bench_grade_times_the_grader_and_verifies() {
         ),
         0.0
     );
+
+    // The slowest puzzle is named by its line: a top1465 puzzle between two
+    // that singles solve takes dozens of times as long as either.
+    let hard = std::fs::read_to_string(root().join("tests/data/top1465_200.txt")).unwrap();
+    let hard = &hard[..81];
+    let mixed = temp_file(
+        "bench-slowest.txt",
+        format!("{EASY}\n{hard}\n{EASY}\n").as_bytes(),
+    );
+    let mixed = mixed.to_str().unwrap();
+    let row = &bench_json(&["--grade", mixed])[0];
+    assert_eq!(row["slowest"], format!("{mixed}:2"), "{row}");
+    assert!(num(row, "max_us") > num(row, "median_us"), "{row}");
 
     // A puzzle the grader refuses fails verification (exit 1), the rest is timed.
     let r = run(&["bench", "--grade", "--warmup", "0", EASY, MANY]);

@@ -263,8 +263,7 @@ struct Row {
     stopped: usize,
     failures: usize,
     threads: usize,
-    mean_us: f64,
-    median_us: f64,
+    times: Times,
     per_sec: f64,
     work: [f64; 3],
     /// Puzzles per second on one thread, with --compare-threads.
@@ -485,16 +484,54 @@ fn conditions(threads: usize, warmup: usize, repeat: usize) -> String {
     )
 }
 
+/// The per-puzzle times of a run: mean, median and the slowest puzzle
+/// (with where it is, so that a bound on every puzzle can be checked).
+#[derive(Default)]
+struct Times {
+    mean_us: f64,
+    median_us: f64,
+    max_us: f64,
+    /// `FILE:LINE` of the slowest puzzle (the first of equal ones).
+    slowest: String,
+}
+
+impl Times {
+    /// The times of `nanos`, one per puzzle of `file` in order (at least one).
+    fn of(file: &File, nanos: &[u64]) -> Times {
+        let n = nanos.len();
+        let mut sorted = nanos.to_vec();
+        sorted.sort_unstable();
+        let median = if n % 2 == 1 {
+            sorted[n / 2] as f64
+        } else {
+            (sorted[n / 2 - 1] + sorted[n / 2]) as f64 / 2.0
+        };
+        let max = sorted[n - 1];
+        let at = nanos.iter().position(|&t| t == max).unwrap_or(0);
+        Times {
+            mean_us: nanos.iter().sum::<u64>() as f64 / n as f64 / 1e3,
+            median_us: median / 1e3,
+            max_us: max as f64 / 1e3,
+            slowest: file.locations.get(at).cloned().unwrap_or_default(),
+        }
+    }
+
+    /// The fields of the times, in print order: mean, median and maximum in
+    /// every format, where the slowest puzzle is in JSON and TSV only.
+    fn fields(&self) -> Vec<Field> {
+        vec![
+            Field::new("mean_us", "µs mean", round(self.mean_us, 3), true),
+            Field::new("median_us", "µs median", round(self.median_us, 3), true),
+            Field::new("max_us", "µs max", round(self.max_us, 3), true),
+            Field::new("slowest", "slowest", self.slowest.as_str().into(), false),
+        ]
+    }
+}
+
 /// The figures of a run (stopped and failures are filled in by the verification).
 fn summary(file: &File, run: &Run, threads: usize) -> Row {
     let n = run.outcomes.len();
-    let mut nanos: Vec<u64> = run.outcomes.iter().map(|o| o.nanos).collect();
-    nanos.sort_unstable();
-    let median = if n % 2 == 1 {
-        nanos[n / 2] as f64
-    } else {
-        (nanos[n / 2 - 1] + nanos[n / 2]) as f64 / 2.0
-    };
+    let nanos: Vec<u64> = run.outcomes.iter().map(|o| o.nanos).collect();
     let mean = |f: fn(&Outcome) -> u64| run.outcomes.iter().map(f).sum::<u64>() as f64 / n as f64;
     Row {
         name: file.name.clone(),
@@ -502,8 +539,7 @@ fn summary(file: &File, run: &Run, threads: usize) -> Row {
         stopped: 0,
         failures: 0,
         threads,
-        mean_us: mean(|o| o.nanos) / 1e3,
-        median_us: median / 1e3,
+        times: Times::of(file, &nanos),
         per_sec: per_sec(n, run.wall),
         work: [
             mean(|o| o.work.guesses),
@@ -528,6 +564,18 @@ struct Field {
     value: Value,
     /// What the table shows, if it shows the field.
     table: Option<String>,
+}
+
+impl Field {
+    /// A field shown in JSON and TSV, and in the table if `in_table`.
+    fn new(key: &'static str, header: &'static str, value: Value, in_table: bool) -> Field {
+        Field {
+            key,
+            header,
+            table: in_table.then(|| pretty(&value)),
+            value,
+        }
+    }
 }
 
 impl Printer {
@@ -645,8 +693,7 @@ impl Row {
             stopped: 0,
             failures: 0,
             threads,
-            mean_us: 0.0,
-            median_us: 0.0,
+            times: Times::default(),
             per_sec: 0.0,
             work: [0.0; 3],
             single_per_sec: compare.then_some(0.0),
@@ -670,12 +717,7 @@ impl Plan {
     /// The fields of a row, in print order.
     fn fields(&self, row: &Row) -> Vec<Field> {
         let fast = self.search.algorithm() == Algorithm::Fast;
-        let field = |key, header, value: Value, in_table: bool| Field {
-            key,
-            header,
-            table: in_table.then(|| pretty(&value)),
-            value,
-        };
+        let field = Field::new;
         let mut fields = vec![
             field("file", "file", row.name.as_str().into(), false),
             field(
@@ -690,10 +732,14 @@ impl Plan {
             field("repeat", "repeat", self.repeat.into(), false),
             field("puzzles", "puzzles", row.puzzles.into(), true),
             field("stopped", "stopped", row.stopped.into(), !fast),
-            field("mean_us", "µs mean", round(row.mean_us, 3), true),
-            field("median_us", "µs median", round(row.median_us, 3), true),
-            field("puzzles_per_sec", "puzzles/s", round(row.per_sec, 1), true),
         ];
+        fields.extend(row.times.fields());
+        fields.push(field(
+            "puzzles_per_sec",
+            "puzzles/s",
+            round(row.per_sec, 1),
+            true,
+        ));
         if let Some(single) = row.single_per_sec {
             fields.push(field(
                 "single_thread_puzzles_per_sec",
@@ -746,13 +792,12 @@ impl Plan {
 /// per puzzle and checks every grid it solves against the engine's solution.
 mod grading {
     use super::{
-        Field, File, Printer, Runner, Status, bench_each, check_counts, conditions, load_all,
-        per_sec, pretty, round, timed,
+        Field, File, Printer, Runner, Status, Times, bench_each, check_counts, conditions,
+        load_all, per_sec, round, timed,
     };
     use crate::cli::{Algorithm, BenchArgs};
     use crate::commands::human::options;
     use anyhow::bail;
-    use serde_json::Value;
     use std::io::{self, Write};
     use std::process::ExitCode;
     use std::time::{Duration, Instant};
@@ -786,8 +831,7 @@ mod grading {
         name: String,
         puzzles: usize,
         threads: usize,
-        mean_us: f64,
-        median_us: f64,
+        times: Times,
         per_sec: f64,
         solved: usize,
         steps: f64,
@@ -878,19 +922,12 @@ mod grading {
             let (wall, graded) = runs.swap_remove((runs.len() - 1) / 2);
             let failures = verify_all(file, &graded, runner);
             let n = graded.len();
-            let mut nanos: Vec<u64> = graded.iter().map(|g| g.nanos).collect();
-            nanos.sort_unstable();
-            let median = if n % 2 == 1 {
-                nanos[n / 2] as f64
-            } else {
-                (nanos[n / 2 - 1] + nanos[n / 2]) as f64 / 2.0
-            };
+            let nanos: Vec<u64> = graded.iter().map(|g| g.nanos).collect();
             Row {
                 name: file.name.clone(),
                 puzzles: n,
                 threads: runner.threads(),
-                mean_us: nanos.iter().sum::<u64>() as f64 / n as f64 / 1e3,
-                median_us: median / 1e3,
+                times: Times::of(file, &nanos),
                 per_sec: per_sec(n, wall),
                 solved: graded.iter().filter(|g| g.solved).count(),
                 steps: graded.iter().map(|g| g.steps).sum::<usize>() as f64 / n as f64,
@@ -909,8 +946,7 @@ mod grading {
                 name: String::new(),
                 puzzles: 0,
                 threads,
-                mean_us: 0.0,
-                median_us: 0.0,
+                times: Times::default(),
                 per_sec: 0.0,
                 solved: 0,
                 steps: 0.0,
@@ -930,12 +966,7 @@ mod grading {
 
         /// The fields of a row, in print order.
         fn fields(&self, row: &Row) -> Vec<Field> {
-            let field = |key, header, value: Value, in_table: bool| Field {
-                key,
-                header,
-                table: in_table.then(|| pretty(&value)),
-                value,
-            };
+            let field = Field::new;
             let share = 100.0 * row.solved as f64 / row.puzzles.max(1) as f64;
             let mut verified = field("verified", "verified", (row.failures == 0).into(), false);
             verified.table = Some(if row.failures == 0 {
@@ -943,14 +974,15 @@ mod grading {
             } else {
                 row.failures.to_string()
             });
-            vec![
+            let mut fields = vec![
                 field("file", "file", row.name.as_str().into(), false),
                 field("mode", "mode", "grade".into(), false),
                 field("threads", "threads", row.threads.into(), row.threads != 1),
                 field("repeat", "repeat", self.repeat.into(), false),
                 field("puzzles", "puzzles", row.puzzles.into(), true),
-                field("mean_us", "µs mean", round(row.mean_us, 3), true),
-                field("median_us", "µs median", round(row.median_us, 3), true),
+            ];
+            fields.extend(row.times.fields());
+            fields.extend([
                 field("puzzles_per_sec", "puzzles/s", round(row.per_sec, 1), true),
                 field("solved", "solved", row.solved.into(), false),
                 field("solved_pct", "solved %", round(share, 2), true),
@@ -962,7 +994,8 @@ mod grading {
                 ),
                 field("failures", "failures", row.failures.into(), false),
                 verified,
-            ]
+            ]);
+            fields
         }
     }
 
