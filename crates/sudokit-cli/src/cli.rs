@@ -525,11 +525,12 @@ Examples:
   sudokit bench --format tsv tests/data/*.txt > bench.tsv
 
 One row per file: puzzles, µs per puzzle (mean, median and maximum, each solve timed on its own;
-JSON and TSV name the slowest puzzle's FILE:LINE in `slowest`), puzzles per second (puzzles over the wall time of the run), guesses per puzzle (fast engine) or iterations
-and nodes per puzzle (classic algorithms), and the verification: every solution produced is
-checked against the rules and the puzzle's givens, and the count against an independent
-enumeration (fast) or the fast engine (classic); `ok`, or the number of failures. A puzzle cut
-short by --max-iterations or --max-memory is counted as stopped, not as a failure.
+JSON and TSV name the slowest puzzle's FILE:LINE in `slowest`), puzzles per second (puzzles over
+the wall time of the run), guesses per puzzle (fast engine) or iterations and nodes per puzzle
+(classic algorithms), and the verification: every solution produced is checked against the rules
+and the puzzle's givens, and the count against an independent enumeration (fast) or the fast
+engine (classic); `ok`, or the number of failures. A puzzle cut short by --max-iterations or
+--max-memory is counted as stopped, not as a failure.
 
 Timing: an untimed warm-up pass (--warmup), then --repeat timed runs; the run with the median
 wall time is reported. With --threads N the runs use N threads; --compare-threads also runs on
