@@ -26,7 +26,7 @@ pub enum ParseErrorKind {
         found: usize,
     },
     /// A character that is neither a digit, an empty-cell mark nor a separator.
-    #[error("bad character {ch:?} at column {column}")]
+    #[error("{} at column {column}", shown(*ch))]
     BadCharacter {
         /// The character, as read (invalid UTF-8 shows as U+FFFD).
         ch: char,
@@ -50,7 +50,10 @@ pub enum ParseErrorKind {
         found: usize,
     },
     /// A row of a block with a character that is no cell.
-    #[error("row {row} of the block (line {line}): bad character {ch:?} at column {column}")]
+    #[error(
+        "row {row} of the block (line {line}): {} at column {column}",
+        shown(*ch)
+    )]
     BlockRowCharacter {
         /// One-based number of the row in the block.
         row: usize,
@@ -112,6 +115,19 @@ pub enum MarkFault {
     /// three digits 1-9 (digit, row, column).
     #[error("deleted candidate {0:?} is not a digit, a row and a column")]
     DeletedCandidate(String),
+}
+
+/// A bad character as a message shows it: quoted and escaped, or, for what
+/// could not be decoded (read as U+FFFD), said to be no UTF-8, since a
+/// replacement mark would tell the reader nothing about the bytes in the
+/// file. (A U+FFFD written as such in the file is told the same way: the
+/// reader does not keep the two apart, and it is no cell either way.)
+fn shown(ch: char) -> String {
+    if ch == char::REPLACEMENT_CHARACTER {
+        "bytes that are not UTF-8".to_string()
+    } else {
+        format!("bad character {ch:?}")
+    }
 }
 
 /// `1 cell`, `80 cells`.

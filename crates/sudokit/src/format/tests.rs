@@ -125,11 +125,11 @@ fn a_nul_byte_spoils_its_line_only() {
 }
 
 #[test]
-fn invalid_utf8_is_a_bad_character() {
+fn invalid_utf8_is_named_as_such() {
     let got = read_puzzles(b"4..\xff\xfe");
     assert_eq!(
         got[0].as_ref().unwrap_err().to_string(),
-        "1: bad character '\u{fffd}' at column 4"
+        "1: bytes that are not UTF-8 at column 4"
     );
 }
 
