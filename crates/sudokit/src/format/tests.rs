@@ -131,6 +131,16 @@ fn invalid_utf8_is_named_as_such() {
         got[0].as_ref().unwrap_err().to_string(),
         "1: bytes that are not UTF-8 at column 4"
     );
+    // In a block: a Latin-1 "é" in place of the fifth cell of row 2.
+    let mut rows: Vec<Vec<u8>> = (0..9)
+        .map(|r| P.as_bytes()[r * 9..r * 9 + 9].to_vec())
+        .collect();
+    rows[1][4] = 0xE9;
+    let got = read_puzzles(&rows.join(&b'\n'));
+    assert_eq!(
+        got[0].as_ref().unwrap_err().to_string(),
+        "1: row 2 of the block (line 2): bytes that are not UTF-8 at column 5"
+    );
 }
 
 #[test]
