@@ -4,7 +4,7 @@
 
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyReadonlyArray2};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
@@ -91,9 +91,35 @@ fn puzzles(obj: &Bound<'_, PyAny>) -> PyResult<Puzzles> {
         }
         return Ok(Puzzles::Array(grids));
     }
-    Err(value_error(
-        "expected a puzzle string, a list of them, or a uint8 array of shape (n, 81)",
-    ))
+    Err(wrong_type(obj))
+}
+
+/// The `TypeError` for an argument that is neither a string, a list of
+/// strings nor a 2-D `uint8` array; an array of another kind names its
+/// dtype and shape, since that is the usual slip (`int64` from `np.array`).
+fn wrong_type(obj: &Bound<'_, PyAny>) -> PyErr {
+    const EXPECTED: &str = "expected a puzzle string, a list of them, or a uint8 array of shape (n, 81)";
+    let got = match (obj.getattr("dtype"), obj.getattr("shape")) {
+        (Ok(dtype), Ok(shape)) => format!("an array of {dtype} and shape {shape}"),
+        _ => match obj.downcast::<PyList>() {
+            Ok(list) => list
+                .iter()
+                .enumerate()
+                .find(|(_, item)| item.extract::<String>().is_err())
+                .map_or_else(
+                    || "a list".to_owned(),
+                    |(i, item)| format!("a list whose item {i} is {}", type_name(&item)),
+                ),
+            Err(_) => type_name(obj),
+        },
+    };
+    PyTypeError::new_err(format!("{EXPECTED}, got {got}"))
+}
+
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "another type".to_owned(), |name| name.to_string())
 }
 
 /// A JSON value as the Python object `json.loads` would give.

@@ -28,7 +28,8 @@ def solve(puzzle: Any) -> Any:
     where there is no solution. Raises ValueError for a bad puzzle string
     with the CLI's message, e.g. ``r1c1 and r1c5 both hold 5``, and for a
     player's position (placed digits, pencil marks), which only
-    ``explain``, ``hint`` and ``grade`` take.
+    ``explain``, ``hint`` and ``grade`` take; TypeError for an argument
+    that is none of the three (an int64 array names its dtype and shape).
     """
 
 @overload
@@ -42,7 +43,8 @@ def count_solutions(puzzles: Any, limit: int = 2) -> Any:
 
     A list gives a list (None for a bad puzzle), counted on all cores
     without the GIL; an (n, 81) uint8 array gives an int64 array (-1 for
-    givens that break the rules).
+    givens that break the rules). Raises TypeError for an argument of
+    another type, as ``solve`` does.
     """
 
 def is_unique(puzzle: str) -> bool:

@@ -95,8 +95,13 @@ def test_bad_input_raises_the_cli_message():
     assert sudokit.solve(bad) == [sudokit.solve(bad[0]), None, None, None]
     with pytest.raises(ValueError, match="unknown technique 'nothing'"):
         sudokit.explain(EX[0], techniques="nothing")
-    with pytest.raises(ValueError, match="expected a puzzle string"):
+    with pytest.raises(TypeError) as e:
         sudokit.solve(42)
+    assert str(e.value) == (
+        "expected a puzzle string, a list of them, or a uint8 array of shape (n, 81), got int"
+    )
+    with pytest.raises(TypeError, match=r"got a list whose item 1 is NoneType$"):
+        sudokit.grade([EX[0], None])
 
 
 def test_check_is_the_cli_object():
@@ -233,6 +238,8 @@ def test_numpy_arrays():
     assert sudokit.solve(clash).tolist() == [[0] * 81]
     with pytest.raises(ValueError, match=r"shape \(n, 81\)"):
         sudokit.count_solutions(np.zeros((2, 80), dtype=np.uint8))
+    with pytest.raises(TypeError, match=r"got an array of int64 and shape \(2, 81\)$"):
+        sudokit.count_solutions(np.zeros((2, 81), dtype=np.int64))
 
 
 def test_techniques_table():
