@@ -83,6 +83,13 @@ struct Table {
     present: Vec<u64>,
     /// Per cell, the digits false in it, as bits.
     off_digits: Vec<u16>,
+    /// The sets when [`Work::create_net`] last began on this table.
+    prev: Sets,
+    /// The wide houses ([`Work::wide_houses`]) and group checks
+    /// ([`Work::group_checks`]) found to hold in this table, as bits: they
+    /// hold for good, since a table only grows.
+    held_houses: [u64; 4],
+    held_groups: Vec<u64>,
 }
 
 impl Table {
@@ -104,6 +111,9 @@ impl Table {
         self.present.resize(n.div_ceil(64), 0);
         self.off_digits.clear();
         self.off_digits.resize(81, 0);
+        self.prev = Sets::default();
+        self.held_houses = [0; 4];
+        self.held_groups.clear();
     }
 
     /// What another table takes from this one: the literals and distances
@@ -128,6 +138,31 @@ fn put(bits: &mut [u64], i: usize, on: bool) {
         bits[i / 64] |= 1 << (i % 64);
     } else {
         bits[i / 64] &= !(1 << (i % 64));
+    }
+}
+
+/// The first bit of `bits` at `from` or after, if any.
+fn next_bit(bits: &[u64], from: usize) -> Option<usize> {
+    let mut w = from / 64;
+    let mut word = *bits.get(w)? & (u64::MAX << (from % 64));
+    loop {
+        if word != 0 {
+            return Some(64 * w + word.trailing_zeros() as usize);
+        }
+        w += 1;
+        word = *bits.get(w)?;
+    }
+}
+
+/// Sets the first `count` bits of `bits`.
+fn set_first(bits: &mut [u64], count: usize) {
+    for (w, word) in bits.iter_mut().enumerate() {
+        let below = count.saturating_sub(64 * w).min(64);
+        *word = if below == 64 {
+            u64::MAX
+        } else {
+            (1 << below) - 1
+        };
     }
 }
 
@@ -171,6 +206,20 @@ struct Work<'a> {
     /// true ones at 9 + `d`) and the places around the group.
     check_sets: Vec<u8>,
     check_around: Vec<u128>,
+    /// Per digit, the wide houses of that digit, as bits (by their place
+    /// in [`Work::wide_houses`]).
+    house_bits: [[u64; 4]; 9],
+    /// Per set a group check reads ([`Work::check_sets`]), the checks that
+    /// read it, as bits (by their place in [`Work::group_checks`]).
+    group_bits: Vec<Vec<u64>>,
+    /// The checks left to look at in the current [`Work::net_groups`].
+    todo_groups: Vec<u64>,
+    /// Whether a table's sets grew since it was last cleared.
+    sets_grew: bool,
+    /// Whether every house and group check is looked at in every pass (as
+    /// HoDoKu does), not only those [`Work::house_todo`] and
+    /// [`Work::group_todo`] leave: for the test that the two agree.
+    every_check: bool,
     /// Whether tables found absurd stop growing ([`Work::grow_nets`]).
     shortcut: bool,
     /// Per candidate table, whether it is absurd: it holds a candidate
@@ -258,9 +307,34 @@ pub(super) fn grow(links: &Links, graph: &Graph) -> Grown {
 /// The tables of [`grow`], grown; the absurd ones stop growing when
 /// `shortcut` is set ([`Work::grow_nets`]).
 fn build<'a>(links: &'a Links, graph: &'a Graph, shortcut: bool) -> Work<'a> {
+    build_with(links, graph, shortcut, false)
+}
+
+/// [`build`], with every check looked at in every pass when `every_check`
+/// is set ([`Work::every_check`]).
+fn build_with<'a>(
+    links: &'a Links,
+    graph: &'a Graph,
+    shortcut: bool,
+    every_check: bool,
+) -> Work<'a> {
     let n = graph.len();
     let checks = group_checks(links);
     let Spare { at, reach, tables } = Spare::take(n);
+    let wide_houses: Vec<(usize, u128)> = (0..9)
+        .flat_map(|d| HOUSE_BITS.iter().map(move |&h| (d, links.places[d] & h)))
+        .filter(|&(_, places)| places.count_ones() >= 3)
+        .collect();
+    let mut house_bits = [[0u64; 4]; 9];
+    for (h, &(d, _)) in wide_houses.iter().enumerate() {
+        house_bits[d][h / 64] |= 1 << (h % 64);
+    }
+    let words = checks.len().div_ceil(64);
+    let mut group_bits = vec![vec![0u64; words]; 18];
+    for (j, c) in checks.iter().enumerate() {
+        let read = 9 * usize::from(!c.set) + c.d;
+        group_bits[read][j / 64] |= 1 << (j % 64);
+    }
     let mut work = Work {
         links,
         graph,
@@ -269,10 +343,7 @@ fn build<'a>(links: &'a Links, graph: &'a Graph, shortcut: bool) -> Work<'a> {
         reach,
         shared: vec![None; n],
         changed: false,
-        wide_houses: (0..9)
-            .flat_map(|d| HOUSE_BITS.iter().map(move |&h| (d, links.places[d] & h)))
-            .filter(|&(_, places)| places.count_ones() >= 3)
-            .collect(),
+        wide_houses,
         wide_cells: (0..81)
             .filter(|&c| links.cands[c].count_ones() >= 3)
             .collect(),
@@ -282,6 +353,11 @@ fn build<'a>(links: &'a Links, graph: &'a Graph, shortcut: bool) -> Work<'a> {
             .collect(),
         check_around: checks.iter().map(|c| c.around).collect(),
         group_checks: checks,
+        house_bits,
+        group_bits,
+        todo_groups: Vec::with_capacity(words),
+        sets_grew: false,
+        every_check,
         shortcut,
         absurd: vec![false; graph.candidate_lits()],
         absurd_bits: vec![0; n.div_ceil(64)],
@@ -397,6 +473,7 @@ impl Work<'_> {
             if lit & 1 == 0 {
                 table.off_digits[cell] |= 1 << digit;
             }
+            self.sets_grew = true;
         }
         if !expanded && i > 0 {
             self.shared[t] = None;
@@ -755,26 +832,78 @@ impl Work<'_> {
     /// HoDoKu's `createNet` for table `t`: its new entries from houses,
     /// cells and groups, then their expansion.
     fn create_net(&mut self, t: usize) {
-        let links = self.links;
         let current = self.tables[t].lits.len();
-        for h in 0..self.wide_houses.len() {
+        let table = &mut self.tables[t];
+        let prev = std::mem::replace(&mut table.prev, table.sets);
+        table
+            .held_groups
+            .resize(self.group_checks.len().div_ceil(64), 0);
+        self.net_houses(t, &prev);
+        self.net_cells(t);
+        self.net_groups(t, &prev);
+        self.expand(t, current, None);
+    }
+
+    /// The houses of [`Work::create_net`], in order: a digit's places
+    /// (three or more) all false but one set that one, all false set every
+    /// one.
+    ///
+    /// Only the houses that held before and those of the digits whose false
+    /// places changed since the table's last pass began (`prev`) are
+    /// looked at: a table only grows, so any other house failed then and
+    /// reads the same places now, and fails again.
+    fn net_houses(&mut self, t: usize, prev: &Sets) {
+        let mut todo = self.house_todo(t, prev);
+        let mut from = 0;
+        while let Some(h) = next_bit(&todo, from) {
+            from = h + 1;
             let (d, places) = self.wide_houses[h];
             let off = self.tables[t].sets[0][d] & places;
-            if off == 0 {
+            let left = places & !off;
+            if off == 0 || left.count_ones() > 1 {
                 continue;
             }
-            let left = places & !off;
-            if left.count_ones() == 1 {
+            self.tables[t].held_houses[h / 64] |= 1 << (h % 64);
+            self.sets_grew = false;
+            if left != 0 {
                 let x = left.trailing_zeros() as usize;
                 let lit = self.lit(x, d, true);
                 self.net_entry(t, lit, lit, x, d, Via::Places(off), true);
-            } else if left == 0 {
+            } else {
                 for x in cells_iter(off) {
                     let lit = self.lit(x, d, true);
                     self.net_entry(t, lit, lit, x, d, Via::Places(off), true);
                 }
             }
+            if self.sets_grew {
+                todo = self.house_todo(t, prev);
+            }
         }
+    }
+
+    /// The houses [`Work::net_houses`] looks at in table `t`.
+    fn house_todo(&self, t: usize, prev: &Sets) -> [u64; 4] {
+        let table = &self.tables[t];
+        if self.every_check {
+            let mut all = [0; 4];
+            set_first(&mut all, self.wide_houses.len());
+            return all;
+        }
+        let mut todo = table.held_houses;
+        for ((now, before), houses) in table.sets[0].iter().zip(&prev[0]).zip(&self.house_bits) {
+            if now != before {
+                for (w, &bits) in todo.iter_mut().zip(houses) {
+                    *w |= bits;
+                }
+            }
+        }
+        todo
+    }
+
+    /// The cells of [`Work::create_net`], in order: candidates (three or
+    /// more) all false but one set that one, all false set every one.
+    fn net_cells(&mut self, t: usize) {
+        let links = self.links;
         for k in 0..self.wide_cells.len() {
             let cell = self.wide_cells[k];
             let cands = links.cands[cell];
@@ -787,22 +916,53 @@ impl Work<'_> {
                 self.net_entry(t, lit, lit, cell, c, Via::Cell(cands), true);
             }
         }
-        // A group is set when the places around it are all false, cleared
-        // when all true; each check reads the sets the checks before it
-        // leave (they change only where one shortens something).
-        let (mut k, count) = (0, self.group_checks.len());
-        while k < count {
-            let sets = self.tables[t].sets;
-            let flat = sets.as_flattened();
-            let (reads, around) = (&self.check_sets, &self.check_around);
-            let holds = |j: &usize| flat[usize::from(reads[*j])] & around[*j] == around[*j];
-            let Some(j) = (k..count).find(holds) else {
-                break;
-            };
+    }
+
+    /// The groups of [`Work::create_net`], in order: a group is set when
+    /// the places around it are all false, cleared when all true; each
+    /// check reads the sets the checks before it leave. As in
+    /// [`Work::net_houses`], only the checks that held before and those
+    /// whose set changed since the table's last pass began are looked at.
+    fn net_groups(&mut self, t: usize, prev: &Sets) {
+        let mut todo = std::mem::take(&mut self.todo_groups);
+        self.group_todo(t, prev, &mut todo);
+        let mut from = 0;
+        while let Some(j) = next_bit(&todo, from) {
+            from = j + 1;
+            let set = self.tables[t].sets.as_flattened()[usize::from(self.check_sets[j])];
+            let around = self.check_around[j];
+            if set & around != around {
+                continue;
+            }
+            self.tables[t].held_groups[j / 64] |= 1 << (j % 64);
+            self.sets_grew = false;
             self.group_net_entry(t, self.group_checks[j]);
-            k = j + 1;
+            if self.sets_grew {
+                self.group_todo(t, prev, &mut todo);
+            }
         }
-        self.expand(t, current, None);
+        self.todo_groups = todo;
+    }
+
+    /// The group checks [`Work::net_groups`] looks at in table `t`, into
+    /// `todo`.
+    fn group_todo(&self, t: usize, prev: &Sets, todo: &mut Vec<u64>) {
+        let table = &self.tables[t];
+        todo.clear();
+        if self.every_check {
+            todo.resize(table.held_groups.len(), 0);
+            set_first(todo, self.group_checks.len());
+            return;
+        }
+        todo.extend_from_slice(&table.held_groups);
+        let (now, before) = (table.sets.as_flattened(), prev.as_flattened());
+        for (r, bits) in self.group_bits.iter().enumerate() {
+            if now[r] != before[r] {
+                for (w, &b) in todo.iter_mut().zip(bits) {
+                    *w |= b;
+                }
+            }
+        }
     }
 
     /// HoDoKu's `checkGroupNodeNetEntry` once it holds: the group of
@@ -1128,5 +1288,66 @@ mod tests {
             }
         }
         assert!(compared > 10_000 && absurd > 500, "{compared} {absurd}");
+    }
+
+    /// Looking only at the checks that held before or read a set that
+    /// changed ([`Work::house_todo`], [`Work::group_todo`]) grows the same
+    /// tables as looking at every check in every pass, entry for entry
+    /// (literal, distance, brought in or not), along walks by singles and
+    /// forcing nets.
+    #[test]
+    fn skipped_checks_grow_the_same_tables() {
+        use crate::logic::soundness::sample;
+        let mut puzzles = sample("top1465_200.txt");
+        puzzles.truncate(12);
+        puzzles.extend(sample("forum_hardest_1106_50.txt").into_iter().take(4));
+        let mut compared = 0;
+        for puzzle in puzzles {
+            let mut grid = puzzle;
+            let mut cands = crate::candidates::Candidates::from_grid(&grid);
+            for _ in 0..30 {
+                let single = [Technique::NakedSingle, Technique::HiddenSingle]
+                    .iter()
+                    .find_map(|&t| {
+                        crate::logic::find_steps(t, &grid, &cands)
+                            .into_iter()
+                            .next()
+                    });
+                if let Some(step) = single {
+                    step.apply(&mut grid, &mut cands);
+                    continue;
+                }
+                if grid.is_full() {
+                    break;
+                }
+                let links = Links::new(&cands, true);
+                let graph = Graph::new(&links);
+                for shortcut in [false, true] {
+                    let every = build_with(&links, &graph, shortcut, true);
+                    let every: Vec<_> = every
+                        .tables
+                        .iter()
+                        .map(|t| (t.lits.clone(), t.dist.clone(), t.expanded.clone()))
+                        .collect();
+                    let some = build_with(&links, &graph, shortcut, false);
+                    for (t, (table, whole)) in some.tables.iter().zip(&every).enumerate() {
+                        let same = table.lits == whole.0
+                            && table.dist == whole.1
+                            && table.expanded == whole.2;
+                        assert!(same, "{} table {t} (shortcut {shortcut})", grid.to_line());
+                        compared += 1;
+                    }
+                }
+                let group = [
+                    Technique::ForcingNetContradiction,
+                    Technique::ForcingNetVerity,
+                ];
+                match super::super::search::first(&grid, &cands, true, &group) {
+                    Some(step) => step.apply(&mut grid, &mut cands),
+                    None => break,
+                };
+            }
+        }
+        assert!(compared > 20_000, "{compared}");
     }
 }
