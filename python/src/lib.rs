@@ -98,7 +98,8 @@ fn puzzles(obj: &Bound<'_, PyAny>) -> PyResult<Puzzles> {
 /// strings nor a 2-D `uint8` array; an array of another kind names its
 /// dtype and shape, since that is the usual slip (`int64` from `np.array`).
 fn wrong_type(obj: &Bound<'_, PyAny>) -> PyErr {
-    const EXPECTED: &str = "expected a puzzle string, a list of them, or a uint8 array of shape (n, 81)";
+    const EXPECTED: &str =
+        "expected a puzzle string, a list of them, or a uint8 array of shape (n, 81)";
     let got = match (obj.getattr("dtype"), obj.getattr("shape")) {
         (Ok(dtype), Ok(shape)) => format!("an array of {dtype} and shape {shape}"),
         _ => match obj.downcast::<PyList>() {
