@@ -327,13 +327,16 @@ fn build_with<'a>(
         .collect();
     let mut house_bits = [[0u64; 4]; 9];
     for (h, &(d, _)) in wide_houses.iter().enumerate() {
-        house_bits[d][h / 64] |= 1 << (h % 64);
+        put(&mut house_bits[d], h, true);
     }
+    let check_sets: Vec<u8> = checks
+        .iter()
+        .map(|c| 9 * u8::from(!c.set) + c.d as u8)
+        .collect();
     let words = checks.len().div_ceil(64);
     let mut group_bits = vec![vec![0u64; words]; 18];
-    for (j, c) in checks.iter().enumerate() {
-        let read = 9 * usize::from(!c.set) + c.d;
-        group_bits[read][j / 64] |= 1 << (j % 64);
+    for (j, &read) in check_sets.iter().enumerate() {
+        put(&mut group_bits[usize::from(read)], j, true);
     }
     let mut work = Work {
         links,
@@ -347,10 +350,7 @@ fn build_with<'a>(
         wide_cells: (0..81)
             .filter(|&c| links.cands[c].count_ones() >= 3)
             .collect(),
-        check_sets: checks
-            .iter()
-            .map(|c| 9 * u8::from(!c.set) + c.d as u8)
-            .collect(),
+        check_sets,
         check_around: checks.iter().map(|c| c.around).collect(),
         group_checks: checks,
         house_bits,
@@ -863,7 +863,7 @@ impl Work<'_> {
             if off == 0 || left.count_ones() > 1 {
                 continue;
             }
-            self.tables[t].held_houses[h / 64] |= 1 << (h % 64);
+            put(&mut self.tables[t].held_houses, h, true);
             self.sets_grew = false;
             if left != 0 {
                 let x = left.trailing_zeros() as usize;
@@ -934,7 +934,7 @@ impl Work<'_> {
             if set & around != around {
                 continue;
             }
-            self.tables[t].held_groups[j / 64] |= 1 << (j % 64);
+            put(&mut self.tables[t].held_groups, j, true);
             self.sets_grew = false;
             self.group_net_entry(t, self.group_checks[j]);
             if self.sets_grew {
