@@ -90,6 +90,13 @@ struct Table {
     /// hold for good, since a table only grows.
     held_houses: [u64; 4],
     held_groups: Vec<u64>,
+    /// How many times the distance of an entry was rewritten after the
+    /// entry was added (the only change that can make a held check give
+    /// something new: see [`Work::held_looked`]).
+    rewrites: u32,
+    /// [`Table::rewrites`] when [`Work::create_net`] last began on this
+    /// table.
+    rewrites_then: u32,
 }
 
 impl Table {
@@ -114,6 +121,8 @@ impl Table {
         self.prev = Sets::default();
         self.held_houses = [0; 4];
         self.held_groups.clear();
+        self.rewrites = 0;
+        self.rewrites_then = 0;
     }
 
     /// What another table takes from this one: the literals and distances
@@ -214,6 +223,11 @@ struct Work<'a> {
     group_bits: Vec<Vec<u64>>,
     /// The checks left to look at in the current [`Work::net_groups`].
     todo_groups: Vec<u64>,
+    /// The group checks that clear their group, as bits.
+    clear_bits: Vec<u64>,
+    /// [`Table::rewrites`] of the table of the current
+    /// [`Work::create_net`] when its previous pass began.
+    rewrites_since: u32,
     /// Whether a table's sets grew since it was last cleared.
     sets_grew: bool,
     /// Whether every house and group check is looked at in every pass (as
@@ -338,6 +352,10 @@ fn build_with<'a>(
     for (j, &read) in check_sets.iter().enumerate() {
         put(&mut group_bits[usize::from(read)], j, true);
     }
+    let mut clear_bits = vec![0u64; words];
+    for (j, check) in checks.iter().enumerate() {
+        put(&mut clear_bits, j, !check.set);
+    }
     let mut work = Work {
         links,
         graph,
@@ -356,6 +374,8 @@ fn build_with<'a>(
         house_bits,
         group_bits,
         todo_groups: Vec::with_capacity(words),
+        clear_bits,
+        rewrites_since: 0,
         sets_grew: false,
         every_check,
         shortcut,
@@ -494,11 +514,20 @@ impl Work<'_> {
         }
     }
 
-    /// Sets the distance of entry `i` of table `t` (nine bits kept).
+    /// Rewrites the distance of entry `i` of table `t` (nine bits kept).
     fn set_dist(&mut self, t: usize, i: usize, distance: u32) {
+        if self.write_dist(t, i, distance) {
+            self.tables[t].rewrites += 1;
+        }
+    }
+
+    /// Sets the distance of entry `i` of table `t` (nine bits kept);
+    /// returns whether it changed.
+    fn write_dist(&mut self, t: usize, i: usize, distance: u32) -> bool {
         let d = (distance & DISTANCE_MASK) as u16;
         let table = &mut self.tables[t];
-        if table.dist[i] != d {
+        let moved = table.dist[i] != d;
+        if moved {
             table.dist[i] = d;
             if !table.expanded[i] {
                 self.shared[t] = None;
@@ -508,6 +537,7 @@ impl Work<'_> {
             self.changed |= table.lits.len() < MAX_ENTRIES;
             self.sync_reach(t, i);
         }
+        moved
     }
 
     /// Marks entry `i` of table `t` as brought in from another table, or
@@ -835,6 +865,7 @@ impl Work<'_> {
         let current = self.tables[t].lits.len();
         let table = &mut self.tables[t];
         let prev = std::mem::replace(&mut table.prev, table.sets);
+        self.rewrites_since = std::mem::replace(&mut table.rewrites_then, table.rewrites);
         table
             .held_groups
             .resize(self.group_checks.len().div_ceil(64), 0);
@@ -848,12 +879,14 @@ impl Work<'_> {
     /// (three or more) all false but one set that one, all false set every
     /// one.
     ///
-    /// Only the houses that held before and those of the digits whose false
-    /// places changed since the table's last pass began (`prev`) are
-    /// looked at: a table only grows, so any other house failed then and
-    /// reads the same places now, and fails again.
+    /// Only the houses of the digits whose false places changed since the
+    /// table's last pass began (`prev`) are looked at, and those that held
+    /// before when [`Work::held_looked`] says so: a table only grows, so
+    /// any other house failed then and reads the same places now, and
+    /// fails again.
     fn net_houses(&mut self, t: usize, prev: &Sets) {
         let mut todo = self.house_todo(t, prev);
+        let mut looked = self.held_looked(t);
         let mut from = 0;
         while let Some(h) = next_bit(&todo, from) {
             from = h + 1;
@@ -875,10 +908,25 @@ impl Work<'_> {
                     self.net_entry(t, lit, lit, x, d, Via::Places(off), true);
                 }
             }
-            if self.sets_grew {
+            if self.sets_grew || !looked && self.held_looked(t) {
                 todo = self.house_todo(t, prev);
+                looked = self.held_looked(t);
             }
         }
+    }
+
+    /// Whether the house and group checks that held in table `t` before
+    /// are looked at again in its current pass: only if the table is full
+    /// or some entry's distance was rewritten since its previous pass
+    /// began. A held check's keys are in the table since it first held
+    /// (the table was not full then either), so looking at it again
+    /// recomputes its distance from the same entries, which gives what it
+    /// gave last time unless one of their distances (or a key's) changed.
+    /// (A rewrite that comes during the pass makes the checks after it
+    /// looked at again, as HoDoKu looks at every check in order.)
+    fn held_looked(&self, t: usize) -> bool {
+        let table = &self.tables[t];
+        table.rewrites != self.rewrites_since || table.lits.len() >= MAX_ENTRIES
     }
 
     /// The houses [`Work::net_houses`] looks at in table `t`.
@@ -889,7 +937,11 @@ impl Work<'_> {
             set_first(&mut all, self.wide_houses.len());
             return all;
         }
-        let mut todo = table.held_houses;
+        let mut todo = if self.held_looked(t) {
+            table.held_houses
+        } else {
+            [0; 4]
+        };
         for ((now, before), houses) in table.sets[0].iter().zip(&prev[0]).zip(&self.house_bits) {
             if now != before {
                 for (w, &bits) in todo.iter_mut().zip(houses) {
@@ -921,11 +973,13 @@ impl Work<'_> {
     /// The groups of [`Work::create_net`], in order: a group is set when
     /// the places around it are all false, cleared when all true; each
     /// check reads the sets the checks before it leave. As in
-    /// [`Work::net_houses`], only the checks that held before and those
-    /// whose set changed since the table's last pass began are looked at.
+    /// [`Work::net_houses`], only the checks whose set changed since the
+    /// table's last pass began are looked at, and those that held before
+    /// when [`Work::held_looked`] says so (or that clear their group).
     fn net_groups(&mut self, t: usize, prev: &Sets) {
         let mut todo = std::mem::take(&mut self.todo_groups);
         self.group_todo(t, prev, &mut todo);
+        let mut looked = self.held_looked(t);
         let mut from = 0;
         while let Some(j) = next_bit(&todo, from) {
             from = j + 1;
@@ -937,8 +991,9 @@ impl Work<'_> {
             put(&mut self.tables[t].held_groups, j, true);
             self.sets_grew = false;
             self.group_net_entry(t, self.group_checks[j]);
-            if self.sets_grew {
+            if self.sets_grew || !looked && self.held_looked(t) {
                 self.group_todo(t, prev, &mut todo);
+                looked = self.held_looked(t);
             }
         }
         self.todo_groups = todo;
@@ -955,6 +1010,13 @@ impl Work<'_> {
             return;
         }
         todo.extend_from_slice(&table.held_groups);
+        if !self.held_looked(t) {
+            // Clearing checks add an entry each time they hold (HoDoKu's
+            // quirk), so they are looked at whatever changed.
+            for (w, &clear) in todo.iter_mut().zip(&self.clear_bits) {
+                *w &= clear;
+            }
+        }
         let (now, before) = (table.sets.as_flattened(), prev.as_flattened());
         for (r, bits) in self.group_bits.iter().enumerate() {
             if now[r] != before[r] {
@@ -1028,6 +1090,9 @@ impl Work<'_> {
             self.tables[t].dist[last] = (distance & DISTANCE_MASK) as u16;
             self.shared[t] = None;
             self.changed = changed;
+        } else if fresh {
+            // A new entry: no check has read it yet.
+            self.write_dist(t, last, distance);
         } else {
             self.set_dist(t, last, distance);
         }

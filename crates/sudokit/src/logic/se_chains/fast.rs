@@ -227,7 +227,7 @@ impl StaticReach {
     /// The candidates of `board` (in order) that are killable or
     /// placeable, each with which of the two: the premises of SE's forcing
     /// chains and cycles. One pass over the candidates, without the look-ups
-    /// of [`StaticReach::killable`] and [`StaticReach::placeable`].
+    /// of the plain definitions (`killable` and `placeable`, test-only).
     pub(super) fn able(&self, board: &Board) -> Vec<(Cand, bool, bool)> {
         let mut out = Vec::new();
         for (cell, (&set, &peers)) in board.cells.iter().zip(&PEER_BITS).enumerate() {
