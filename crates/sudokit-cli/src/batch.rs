@@ -28,9 +28,14 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 use sudokit::Grid;
 
-/// Entries in a task: enough that taking a task costs little next to
-/// answering it, few enough that the threads share the work evenly.
+/// Entries in a task at most: enough that taking a task (and writing it)
+/// costs little next to answering it.
 const TASK_ENTRIES: usize = 256;
+/// How long a task should take to answer: tasks of slow entries (grading
+/// hard puzzles, a second each) hold fewer, down to one, so that every
+/// thread has work and each answer leaves soon after it is ready, while
+/// fast entries (solving, a few microseconds each) still come by the run.
+const TASK_NANOS: u64 = 5_000_000;
 /// Bytes of finished tasks that may wait for their turn to be written.
 const QUEUE_BYTES: usize = 8 << 20;
 /// A task's buffer beyond which the head writes it out at once, and any
@@ -75,8 +80,33 @@ pub fn run<F>(source: Source, threads: usize, format: Format, answer: F) -> anyh
 where
     F: Fn(&Entry, &Grid, &mut Out) + Sync,
 {
+    let interleave = io::stdout().is_terminal();
+    run_into(
+        source,
+        threads,
+        format,
+        answer,
+        (Box::new(io::stdout()), interleave),
+    )
+}
+
+/// Where the answers go, and whether stderr lines go among them (stdout is
+/// a terminal).
+type Sink = (Box<dyn Write + Send>, bool);
+
+/// [`run`], writing the answers into `sink`.
+fn run_into<F>(
+    source: Source,
+    threads: usize,
+    format: Format,
+    answer: F,
+    sink: Sink,
+) -> anyhow::Result<ExitCode>
+where
+    F: Fn(&Entry, &Grid, &mut Out) + Sync,
+{
     let threads = thread_count(threads)?;
-    let pipe = Pipeline::new(source);
+    let pipe = Pipeline::new(source, sink);
     std::thread::scope(|scope| {
         for _ in 1..threads {
             scope.spawn(|| work(&pipe, format, &answer));
@@ -119,6 +149,7 @@ where
     let mut entries = Vec::with_capacity(TASK_ENTRIES);
     let mut buf = Buffer::default();
     while let Some(task) = pipe.take(&mut entries) {
+        let start = Instant::now();
         let mut out = Out::new(pipe, task, buf);
         for entry in &entries {
             if pipe.stopped() {
@@ -126,6 +157,7 @@ where
             }
             answer_entry(entry, format, answer, &mut out);
         }
+        pipe.observe(entries.len(), start.elapsed());
         entries.clear();
         buf = pipe.finish(out);
     }
@@ -166,6 +198,9 @@ struct Pipeline {
     interleave: bool,
     /// Bytes of input read so far, for the bar.
     consumed: Arc<AtomicU64>,
+    /// What an entry has taken to answer lately, in nanoseconds (0 before
+    /// the first task ends): it sizes the next tasks.
+    per_entry: AtomicU64,
 }
 
 /// The output side, under the pipeline's lock.
@@ -179,18 +214,18 @@ struct State {
     /// Workers waiting on [`Pipeline::turn`].
     waiting: usize,
     queued_bytes: usize,
-    stdout: io::BufWriter<io::Stdout>,
+    stdout: io::BufWriter<Box<dyn Write + Send>>,
     status: Status,
     /// A write to stdout failed (other than a closed pipe).
     error: Option<io::Error>,
 }
 
 impl Pipeline {
-    fn new(source: Source) -> Pipeline {
+    fn new(source: Source, (stdout, interleave): Sink) -> Pipeline {
         let (consumed, total) = source.progress();
         Pipeline {
             bar: Bar::for_bytes(total),
-            interleave: io::stdout().is_terminal(),
+            interleave,
             consumed,
             source: Mutex::new((source, 0)),
             state: Mutex::new(State {
@@ -199,14 +234,39 @@ impl Pipeline {
                 spare: Vec::new(),
                 waiting: 0,
                 queued_bytes: 0,
-                stdout: io::BufWriter::with_capacity(64 << 10, io::stdout()),
+                stdout: io::BufWriter::with_capacity(64 << 10, stdout),
                 status: Status::default(),
                 error: None,
             }),
             turn: Condvar::new(),
             head: AtomicUsize::new(0),
             stop: AtomicBool::new(false),
+            per_entry: AtomicU64::new(0),
         }
+    }
+
+    /// The entries of the next task: as many as [`TASK_NANOS`] allows at
+    /// the recent cost of an entry (one until a task has ended), at most
+    /// [`TASK_ENTRIES`].
+    fn task_size(&self) -> usize {
+        match self.per_entry.load(Ordering::Relaxed) {
+            0 => 1,
+            ns => (TASK_NANOS / ns).clamp(1, TASK_ENTRIES as u64) as usize,
+        }
+    }
+
+    /// Records that a task of `entries` entries took `took` to answer. The
+    /// threads' updates may race: the cost is only a guide.
+    fn observe(&self, entries: usize, took: Duration) {
+        let sample = (took.as_nanos() / entries.max(1) as u128).clamp(1, u128::from(u64::MAX));
+        let sample = sample as u64;
+        let old = self.per_entry.load(Ordering::Relaxed);
+        let new = if old == 0 {
+            sample
+        } else {
+            old / 4 * 3 + sample / 4
+        };
+        self.per_entry.store(new.max(1), Ordering::Relaxed);
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -217,17 +277,18 @@ impl Pipeline {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// The next task: its number, and up to [`TASK_ENTRIES`] entries put in
-    /// `entries` (which comes empty), fewer when more would mean waiting for
-    /// input (a person typing puzzles gets each answer at once). `None` at
-    /// the end of the input.
+    /// The next task: its number, and up to [`Pipeline::task_size`]
+    /// entries put in `entries` (which comes empty), fewer when more would
+    /// mean waiting for input (a person typing puzzles gets each answer at
+    /// once). `None` at the end of the input.
     fn take(&self, entries: &mut Vec<Entry>) -> Option<usize> {
         if self.stopped() {
             return None;
         }
         let mut guard = self.source.lock().unwrap_or_else(PoisonError::into_inner);
         let (source, next) = &mut *guard;
-        while entries.len() < TASK_ENTRIES && (entries.is_empty() || !source.may_wait()) {
+        let size = self.task_size();
+        while entries.len() < size && (entries.is_empty() || !source.may_wait()) {
             match source.next() {
                 Some(entry) => entries.push(entry),
                 None => break,
@@ -451,7 +512,10 @@ impl<'a> Out<'a> {
         self.failed = true;
     }
 
-    /// Adds a whole answer: its stderr lines, then its stdout text.
+    /// Adds a whole answer: its stderr lines, then its stdout text. Like
+    /// the solutions of a long answer, whole answers leave as the task goes
+    /// when it is the head, and a task of long answers (a step-by-step
+    /// explanation is a megabyte of JSON) holds a bounded part of them.
     pub fn answer(&mut self, answer: Answer) {
         self.failed |= answer.failed;
         let at = self.buf.out.len();
@@ -459,6 +523,8 @@ impl<'a> Out<'a> {
             .notes
             .extend(answer.err.into_iter().map(|n| (at, n)));
         self.buf.out.extend_from_slice(answer.out.as_bytes());
+        // The worker sees a closed output before its next entry.
+        let _ = self.checkpoint();
     }
 
     /// A point where a long answer may show what it has so far: call it
@@ -469,8 +535,9 @@ impl<'a> Out<'a> {
         }
         let len = self.buf.out.len();
         let head = self.pipe.head.load(Ordering::Acquire) == self.task;
-        let due = len >= SPILL_BYTES || (len > 0 && self.shown.elapsed() >= SHOW_EVERY);
-        if (head && due) || len >= WAIT_BYTES {
+        // The clock is read only by the head, which alone shows by time.
+        let due = || len >= SPILL_BYTES || (len > 0 && self.shown.elapsed() >= SHOW_EVERY);
+        if len >= WAIT_BYTES || (head && due()) {
             self.pipe.spill(self.task, &self.buf);
             self.buf.clear();
             self.shown = Instant::now();
@@ -667,5 +734,117 @@ impl Drop for Tally<'_> {
         if self.pending > 0 {
             self.bar.advance(self.pending);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::InputFormat;
+    use std::collections::HashSet;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    /// A writer whose bytes the test reads afterwards.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// `n` copies of the puzzle, one per line, as one input.
+    fn copies(n: usize) -> Source {
+        let text = format!("{PUZZLE}\n").repeat(n);
+        Source::new(&[], &[text], InputFormat::Auto)
+    }
+
+    /// Runs `answer` over `n` copies on `threads` threads; returns what it
+    /// printed.
+    fn run_copies<F>(n: usize, threads: usize, answer: F) -> String
+    where
+        F: Fn(&Entry, &Grid, &mut Out) + Sync,
+    {
+        let sink = Shared::default();
+        let code = run_into(
+            copies(n),
+            threads,
+            Format::Line,
+            answer,
+            (Box::new(sink.clone()), false),
+        )
+        .unwrap();
+        assert_eq!(code, ExitCode::SUCCESS);
+        let bytes = sink.0.lock().unwrap().clone();
+        String::from_utf8(bytes).unwrap()
+    }
+
+    /// The lines `1` to `n`, as the answers below print them.
+    fn numbered(n: usize) -> String {
+        (1..=n).map(|i| format!("{i}\n")).collect()
+    }
+
+    /// A task holds as many entries as answer in [`TASK_NANOS`] lately:
+    /// one before any task ended and for slow entries, the most for fast
+    /// ones.
+    #[test]
+    fn tasks_are_sized_by_what_entries_cost() {
+        let pipe = Pipeline::new(copies(1), (Box::new(io::sink()), false));
+        assert_eq!(pipe.task_size(), 1);
+        pipe.observe(2, Duration::from_secs(2));
+        assert_eq!(pipe.task_size(), 1);
+        let pipe = Pipeline::new(copies(1), (Box::new(io::sink()), false));
+        pipe.observe(256, Duration::from_micros(512));
+        assert_eq!(pipe.task_size(), TASK_ENTRIES);
+        let pipe = Pipeline::new(copies(1), (Box::new(io::sink()), false));
+        pipe.observe(10, Duration::from_millis(10));
+        assert_eq!(pipe.task_size(), 5);
+        // A slower stretch shrinks the tasks that follow.
+        pipe.observe(1, Duration::from_millis(13));
+        assert_eq!(pipe.task_size(), 1);
+    }
+
+    /// A short batch of slow puzzles (a hard puzzle takes a second to
+    /// grade) is shared between the threads, not taken whole by one, and
+    /// its answers come in input order.
+    #[test]
+    fn slow_entries_are_shared_between_threads() {
+        let seen = Mutex::new(HashSet::new());
+        let out = run_copies(12, 2, |entry, _, out| {
+            std::thread::sleep(Duration::from_millis(20));
+            seen.lock().unwrap().insert(std::thread::current().id());
+            out.answer(Answer::ok(format!("{}\n", entry.line.unwrap())));
+        });
+        assert_eq!(out, numbered(12));
+        assert_eq!(seen.lock().unwrap().len(), 2);
+    }
+
+    /// Whole answers of a task leave as the task goes: a run of long ones
+    /// (an explanation in JSON is up to a megabyte) never piles up in a
+    /// task's buffer, on the head's thread or another.
+    #[test]
+    fn long_answers_do_not_pile_up_in_a_task() {
+        const LONG: usize = 256 << 10;
+        let most = AtomicUsize::new(0);
+        let out = run_copies(40, 2, |entry, _, out| {
+            most.fetch_max(out.buf.len(), Ordering::Relaxed);
+            let mut text = format!("{} ", entry.line.unwrap());
+            text.extend(std::iter::repeat_n('x', LONG - 1 - text.len()));
+            text.push('\n');
+            out.answer(Answer::ok(text));
+        });
+        assert_eq!(out.len(), 40 * LONG);
+        for (i, line) in out.lines().enumerate() {
+            assert!(line.starts_with(&format!("{} ", i + 1)), "line {i}");
+        }
+        let most = most.load(Ordering::Relaxed);
+        assert!(most <= WAIT_BYTES + LONG, "{most} bytes held");
     }
 }

@@ -166,7 +166,7 @@ fn answers_keep_input_order_on_many_threads() {
 #[test]
 fn trace_on_two_threads_answers_as_on_one() {
     let bad = "12345";
-    // Enough entries for several tasks of 256, the odd ones apart.
+    // Enough entries for several tasks (of up to 256), the odd ones apart.
     let lines: Vec<String> = (0..600)
         .map(|i| match i % 100 {
             17 => bad.to_string(),

@@ -277,8 +277,8 @@ fn a_terminal_is_told_that_puzzles_are_awaited() {
 }
 
 /// A named pipe given as a file is read as standard input is: each puzzle
-/// is answered as it comes, not once 256 have been read (a regular file,
-/// which never waits, is read in runs of 256).
+/// is answered as it comes, not once a run of them has been read (a regular
+/// file, which never waits, is read in runs of up to 256).
 #[test]
 fn a_named_pipe_is_answered_as_it_comes() {
     let dir = std::env::temp_dir().join(format!("sudokit-fifo-{}", std::process::id()));
