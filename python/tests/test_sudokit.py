@@ -95,6 +95,8 @@ def test_bad_input_raises_the_cli_message():
     assert sudokit.solve(bad) == [sudokit.solve(bad[0]), None, None, None]
     with pytest.raises(ValueError, match="unknown technique 'nothing'"):
         sudokit.explain(EX[0], techniques="nothing")
+    with pytest.raises(ValueError, match="the list names no technique"):
+        sudokit.grade(EX[0], techniques=" , ")
     with pytest.raises(TypeError) as e:
         sudokit.solve(42)
     assert str(e.value) == (

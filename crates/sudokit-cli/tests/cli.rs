@@ -282,6 +282,23 @@ fn flags_for_another_algorithm_are_usage_errors() {
         r.err,
         "sudokit: --techniques: unknown technique 'bogus' (see 'sudokit techniques' for the names)\n"
     );
+    // A list that names nothing is a slip, not the empty set.
+    for (args, list) in [
+        (&["grade", "--techniques", "", P17][..], ""),
+        (&["explain", "--techniques", " , ", P17][..], ","),
+        (
+            &["count", "-a", "deepening", "--techniques", ",", P17][..],
+            ",",
+        ),
+    ] {
+        let r = run(args);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert_eq!(r.out, "");
+        assert_eq!(
+            r.err,
+            format!("sudokit: --techniques: '{list}': the list names no technique\n")
+        );
+    }
 }
 
 // ---------------------------------------------------------------- formats

@@ -81,18 +81,24 @@ impl Options {
     /// assert_eq!(more.order().len(), Options::default().order().len() + 1);
     /// assert!(Options::parse("singles,+kraken-fish").is_err());
     /// assert!(Options::parse("+").is_err());
+    /// assert!(Options::parse(" , ").is_err());
     /// # Ok::<(), String>(())
     /// ```
     ///
     /// # Errors
-    /// An unknown or unavailable name ([`parse_techniques`]), a `+`
-    /// without a name, or a list that mixes plain and `+` items.
+    /// An unknown or unavailable name ([`parse_techniques`]), a list that
+    /// names nothing (`""`, `","`), a `+` without a name, or a list that
+    /// mixes plain and `+` items.
     pub fn parse(list: &str) -> Result<Options, String> {
         let items: Vec<&str> = list
             .split(',')
             .map(str::trim)
             .filter(|s| !s.is_empty())
             .collect();
+        if items.is_empty() {
+            // The empty set finds no step: asked for only by a slip.
+            return Err(format!("'{}': the list names no technique", list.trim()));
+        }
         let added: Vec<&str> = items.iter().filter_map(|s| s.strip_prefix('+')).collect();
         if added.is_empty() {
             return Ok(Options::with_techniques(parse_techniques(list)?));
