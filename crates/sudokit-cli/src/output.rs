@@ -210,3 +210,32 @@ pub fn bytes(n: u64) -> String {
         format!("{v:.1} {}", UNITS[unit])
     }
 }
+
+/// Standard output, locked, whose write errors name it (`standard output:
+/// No space left on device`) as the batch commands' do; a closed pipe stays
+/// a plain broken pipe, which ends a run quietly.
+pub struct Stdout(std::io::StdoutLock<'static>);
+
+/// [`Stdout`].
+pub fn stdout() -> Stdout {
+    Stdout(std::io::stdout().lock())
+}
+
+impl std::io::Write for Stdout {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.write(bytes).map_err(named)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(named)
+    }
+}
+
+/// A write error of standard output, naming it.
+fn named(e: std::io::Error) -> std::io::Error {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return e;
+    }
+    let reason = crate::input::io_reason(&e);
+    std::io::Error::new(e.kind(), format!("standard output: {reason}"))
+}

@@ -35,7 +35,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         return Ok(status.code());
     }
     let table = Printer::new(args.format, &files);
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::stdout();
     table.header(&mut out, &plan, &runner)?;
     bench_each(&files, &mut status, |file| {
         let row = plan.bench(file, &runner);
@@ -866,7 +866,7 @@ mod grading {
             return Ok(status.code());
         }
         let printer = Printer::new(args.format, &files);
-        let mut out = io::stdout().lock();
+        let mut out = crate::output::stdout();
         plan.header(&mut out, &printer, runner.threads())?;
         bench_each(&files, &mut status, |file| {
             let row = plan.bench(file, &runner);

@@ -109,7 +109,7 @@ fn produce(args: &GenerateArgs, options: &Options, run_seed: u64) -> anyhow::Res
         result
     };
     let chunk = (threads * 16).max(16);
-    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let mut stdout = io::BufWriter::new(crate::output::stdout());
     let mut start = 0;
     while start < args.count {
         let end = start.saturating_add(chunk).min(args.count);

@@ -272,7 +272,7 @@ impl Sink {
     fn write(&mut self, svg: &str) -> anyhow::Result<()> {
         match self {
             Sink::Stdout => {
-                let mut out = io::stdout().lock();
+                let mut out = crate::output::stdout();
                 out.write_all(svg.as_bytes())?;
                 out.flush()?;
             }

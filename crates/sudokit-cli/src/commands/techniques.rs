@@ -5,7 +5,7 @@
 use crate::cli::{Lang, TechniquesArgs, TechniquesFormat};
 use crate::commands::human;
 use serde_json::{Map, Value, json};
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use sudokit::logic::Level;
 use sudokit::logic::{GROUPS, Group, Technique};
@@ -51,7 +51,7 @@ pub fn run(args: &TechniquesArgs) -> anyhow::Result<ExitCode> {
         TechniquesFormat::Table => table(&rows, args.lang),
         TechniquesFormat::Json => rows.iter().map(|r| format!("{}\n", r.json)).collect(),
     };
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::stdout();
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -52,6 +52,34 @@ fn a_missing_file_with_many_digits_in_its_name_is_a_missing_file() {
     assert_eq!(r.err, "<arg>:1: bad character 'a' at column 41\n");
 }
 
+/// A full disk (`/dev/full`) is an error that names standard output, in
+/// every command that prints.
+#[test]
+fn a_full_standard_output_is_named() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [
+        vec!["solve", P17],
+        vec!["grade", P17],
+        vec!["techniques"],
+        vec!["generate", "--seed", "1"],
+        vec!["print", P17],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+            .args(&args)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "sudokit: standard output: No space left on device\n",
+            "{args:?}"
+        );
+    }
+}
+
 #[test]
 fn closed_standard_output_is_an_error() {
     let status = std::process::Command::new("sh")
