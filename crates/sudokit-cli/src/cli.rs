@@ -726,8 +726,8 @@ pub struct TraceArgs {
     /// Print the search tree instead of the text trace.
     #[arg(long, value_enum)]
     pub tree: Option<Tree>,
-    /// Nodes kept in the tree, root included; the drawing says how many were left out
-    /// [default: 2000].
+    /// Nodes kept in the tree, root included, at most 100000; the drawing says how many were
+    /// left out [default: 2000].
     #[arg(long, value_name = "N", requires = "tree")]
     pub max_nodes: Option<usize>,
     /// Next-cell strategy.

@@ -533,6 +533,14 @@ fn count_exact_and_at_limit() {
         let r = run(&["count", "-a", algorithm, "--limit", "5", DEADLY, MANY]);
         assert_eq!(r.out, "2\n5+\n", "{algorithm}");
     }
+    // A search a limit stops counts what it found, a lower bound.
+    let r = run(&["count", "-a", "backtracking", "--max-iterations", "10", P17]);
+    assert_eq!(r.out, "0+\n");
+    assert_eq!(
+        r.err,
+        "<arg>:1: iteration limit (10) reached before any solution\n"
+    );
+    assert_eq!(r.code, 1);
     let r = run(&["count", "--format", "json", "--limit", "10", MANY]);
     let v: Value = serde_json::from_str(r.out.trim()).unwrap();
     assert_eq!(
@@ -1769,6 +1777,15 @@ fn trace_help_says_the_default_language_and_the_new_options() {
     assert_eq!(
         (bad.code, bad.err.as_str()),
         (2, "sudokit: --max-nodes must be at least 1\n")
+    );
+    let huge = run(&["trace", "--tree", "svg", "--max-nodes", "100001", P17]);
+    assert_eq!(
+        (huge.code, huge.err.as_str()),
+        (
+            2,
+            "sudokit: --max-nodes 100001: at most 100000 (a larger drawing is too large to view, \
+             and its memory would grow with it)\n"
+        )
     );
     let no_tree = run(&["trace", "--max-nodes", "5", P17]);
     assert_eq!(no_tree.code, 2);

@@ -17,13 +17,21 @@ use std::process::ExitCode;
 use sudokit::classic::{Limits, Outcome, Stop, deepening, trace, tree};
 use sudokit::{Grid, rules};
 
+/// The most nodes a drawn tree may keep: about 11 MB of nodes and an SVG
+/// of some 20 MB.
+const MAX_NODES: usize = 100_000;
+
 /// Runs `trace`.
 pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     if args.limit == 0 {
         anyhow::bail!("--limit must be at least 1");
     }
-    if args.max_nodes == Some(0) {
-        anyhow::bail!("--max-nodes must be at least 1");
+    match args.max_nodes {
+        Some(0) => anyhow::bail!("--max-nodes must be at least 1"),
+        Some(n) if n > MAX_NODES => anyhow::bail!(
+            "--max-nodes {n}: at most {MAX_NODES} (a larger drawing is too large to view, and its memory would grow with it)"
+        ),
+        _ => {}
     }
     let mut options = deepening_options(args.select, args.seed, args.techniques.as_deref())?;
     options.limits = Limits {
