@@ -34,7 +34,54 @@ pub(crate) fn parse_unit(unit: &Unit<'_>) -> Result<[u8; 81], ParseError> {
         let (line, column) = serde_position(unit, bytes, &e);
         fail(line, format!("{} at column {column}", message(&e)))
     })?;
-    grid_of(raw.get()).map_err(|msg| fail(unit.line, msg))
+    grid_of(raw.get()).map_err(|msg| match lone_surrogate(bytes).filter(|_| msg.contains("escape")) {
+        // serde_json calls it the end of a hex escape, wherever it is.
+        Some(at) => {
+            let (line, column) = position(unit, bytes, at);
+            let escape = String::from_utf8_lossy(&bytes[at..at + 6]);
+            fail(
+                line,
+                format!("{escape} at column {column} is half a UTF-16 surrogate pair, without its other half"),
+            )
+        }
+        None => fail(unit.line, msg),
+    })
+}
+
+/// The byte offset of the first `\u` escape in a string of `bytes` that is
+/// a UTF-16 surrogate without its other half, if any (the text is valid
+/// JSON apart from such escapes).
+fn lone_surrogate(bytes: &[u8]) -> Option<usize> {
+    let hex = |at: usize| -> Option<u16> {
+        let digits = std::str::from_utf8(bytes.get(at..at + 4)?).ok()?;
+        u16::from_str_radix(digits, 16).ok()
+    };
+    let (mut i, mut in_string) = (0, false);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => in_string = !in_string,
+            b'\\' if in_string => {
+                if bytes.get(i + 1) == Some(&b'u') {
+                    let unit = hex(i + 2)?;
+                    let paired = (0xD800..0xDC00).contains(&unit)
+                        && bytes.get(i + 6..i + 8) == Some(b"\\u")
+                        && hex(i + 8).is_some_and(|low| (0xDC00..0xE000).contains(&low));
+                    if paired {
+                        i += 12;
+                        continue;
+                    }
+                    if (0xD800..0xE000).contains(&unit) {
+                        return Some(i);
+                    }
+                }
+                i += 2;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// serde_json's message without its own position.

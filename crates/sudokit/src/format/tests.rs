@@ -501,6 +501,24 @@ mod json {
     }
 
     #[test]
+    fn a_lone_surrogate_escape_is_named_with_its_column() {
+        assert_eq!(
+            json(&format!("[\"\\ud800{P}\"]")),
+            [
+                "1: JSON: puzzle 1: \\ud800 at column 3 is half a UTF-16 surrogate pair, without its other half"
+            ]
+        );
+        assert_eq!(
+            json(&format!(
+                "{{\"name\": \"\\uD83D\\uDE00 \\\\udc00\", \"puzzle\": \"\\udc00{P}\"}}"
+            )),
+            [
+                "1: JSON: \\udc00 at column 45 is half a UTF-16 surrogate pair, without its other half"
+            ]
+        );
+    }
+
+    #[test]
     fn a_huge_value_is_refused_not_kept() {
         let huge = format!("[{}]\n{}", vec!["0"; 100_000].join(","), flat(P));
         assert_eq!(
