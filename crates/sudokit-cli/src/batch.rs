@@ -114,12 +114,9 @@ where
         work(&pipe, format, &answer);
     });
     pipe.bar.finish();
-    let state = pipe.lock();
-    match &state.error {
-        Some(e) => Err(anyhow::anyhow!(
-            "standard output: {}",
-            crate::input::io_reason(e)
-        )),
+    let mut state = pipe.lock();
+    match state.error.take() {
+        Some(e) => Err(crate::output::named(e).into()),
         None => Ok(state.status.code()),
     }
 }

@@ -231,8 +231,8 @@ impl std::io::Write for Stdout {
     }
 }
 
-/// A write error of standard output, naming it.
-fn named(e: std::io::Error) -> std::io::Error {
+/// A write error of standard output, naming it (a broken pipe as it is).
+pub fn named(e: std::io::Error) -> std::io::Error {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         return e;
     }

@@ -23,25 +23,12 @@ pub fn with_hint(e: String) -> String {
     }
 }
 
-/// Parses a `--techniques` list, with the flag name and the hint in errors.
+/// Parses a `--techniques` list, with the flag name and the hint in errors;
+/// a list that names nothing (`''`, `,`) is refused, as
+/// [`sudokit::logic::solver::Options::parse`] refuses it.
 pub fn parse_list(list: &str) -> anyhow::Result<Vec<Technique>> {
-    require_names(list)?;
-    sudokit::logic::parse_techniques(list)
+    sudokit::logic::parse_named_techniques(list)
         .map_err(|e| anyhow::anyhow!("--techniques: {}", with_hint(e)))
-}
-
-/// Refuses a `--techniques` list that names nothing (`''`, `,`), as
-/// [`sudokit::logic::solver::Options::parse`] does: the library reads it as
-/// the empty set, with which no step is ever found, which a command line
-/// asks for only by a slip.
-fn require_names(list: &str) -> anyhow::Result<()> {
-    if list.split(',').all(|item| item.trim().is_empty()) {
-        anyhow::bail!(
-            "--techniques: '{}': the list names no technique",
-            list.trim()
-        );
-    }
-    Ok(())
 }
 
 /// Runs `techniques`.

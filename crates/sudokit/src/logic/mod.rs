@@ -52,7 +52,7 @@ mod soundness;
 
 pub use facts::{Facts, Level};
 pub use step::{Chain, Link, Node, NodeKind, Step};
-pub use technique::{Family, GROUPS, Group, Technique, parse_techniques};
+pub use technique::{Family, GROUPS, Group, Technique, parse_named_techniques, parse_techniques};
 
 use crate::candidates::Candidates;
 use crate::grid::Grid;

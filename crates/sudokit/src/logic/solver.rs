@@ -22,7 +22,9 @@ use crate::engine;
 use crate::error::RuleError;
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::singles_queue::SinglesQueue;
-use crate::logic::{Step, Technique, find_steps, forcing, parse_techniques, uniqueness};
+use crate::logic::{
+    Step, Technique, find_steps, forcing, parse_named_techniques, parse_techniques, uniqueness,
+};
 use crate::marked::{MarkedGrid, Mistakes};
 use crate::rules;
 use std::fmt;
@@ -95,13 +97,9 @@ impl Options {
             .map(str::trim)
             .filter(|s| !s.is_empty())
             .collect();
-        if items.is_empty() {
-            // The empty set finds no step: asked for only by a slip.
-            return Err(format!("'{}': the list names no technique", list.trim()));
-        }
         let added: Vec<&str> = items.iter().filter_map(|s| s.strip_prefix('+')).collect();
         if added.is_empty() {
-            return Ok(Options::with_techniques(parse_techniques(list)?));
+            return Ok(Options::with_techniques(parse_named_techniques(list)?));
         }
         if added.iter().any(|name| name.trim().is_empty()) {
             return Err(format!(

@@ -1282,6 +1282,29 @@ pub fn parse_techniques(list: &str) -> Result<Vec<Technique>, String> {
     Ok(out)
 }
 
+/// [`parse_techniques`] for a list that must name something: one that names
+/// nothing (`""`, `" , "`) is refused, since the empty set finds no step
+/// and is asked for only by a slip.
+///
+/// ```
+/// use sudokit::logic::parse_named_techniques;
+/// assert_eq!(parse_named_techniques("x-wing")?.len(), 1);
+/// assert_eq!(
+///     parse_named_techniques(" , ").unwrap_err(),
+///     "',': the list names no technique"
+/// );
+/// # Ok::<(), String>(())
+/// ```
+///
+/// # Errors
+/// The list above, or [`parse_techniques`]'s errors.
+pub fn parse_named_techniques(list: &str) -> Result<Vec<Technique>, String> {
+    if list.split(',').all(|item| item.trim().is_empty()) {
+        return Err(format!("'{}': the list names no technique", list.trim()));
+    }
+    parse_techniques(list)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
