@@ -30,6 +30,15 @@ function startWorker() {
   };
 }
 
+/** Stops whatever the engine is doing (a long search or generation): the
+ * worker is replaced, and every pending request answers `stopped`. */
+function stopEngine() {
+  worker.terminate();
+  startWorker();
+  for (const [, p] of pending) p.resolve({ error: t('stopped') });
+  pending.clear();
+}
+
 /** Sends a request to sudokit; resolves to its answer object. */
 function engine(request) {
   return new Promise((resolve) => {
@@ -42,12 +51,14 @@ function engine(request) {
 /** Runs `work` with the status line saying so. */
 async function busy(work) {
   document.body.classList.add('busy');
+  $('stop').hidden = false;
   const before = $('status').textContent;
   $('status').textContent = t('working');
   try {
     return await work();
   } finally {
     document.body.classList.remove('busy');
+    $('stop').hidden = true;
     if ($('status').textContent === t('working')) $('status').textContent = before;
     updateStatus();
   }
@@ -75,6 +86,7 @@ const state = {
   solved: false,
   override: null, // {values, marks, step, label, kind} shown instead of the game
   path: null, // {steps, index}
+  titles: new Map(), // technique name -> title, in the page's language
   events: [],
 };
 
@@ -223,7 +235,9 @@ async function load(givens, values = null, marks = null) {
   const answer = await engine({ cmd: 'check', puzzle: line(state.givens) });
   state.unique = answer.status === 'unique';
   if (!state.unique) {
-    $('hint-text').textContent = t('not_unique', answer.error ?? answer.reason ?? answer.status);
+    const why = answer.error ?? (answer.status === 'multiple' ? t('status_multiple')
+      : answer.status === 'none' ? t('status_none') : answer.reason ?? answer.status);
+    $('hint-text').textContent = t('not_unique', why);
   }
   await checkSolved();
 }
@@ -232,12 +246,14 @@ async function checkSolved() {
   const full = state.values.every((v) => v);
   if (!full || !state.unique || board.conflicts(state.values).size) {
     state.solved = false;
+    state.solvedAt = null;
     updateStatus();
     return;
   }
   const answer = await engine({ cmd: 'mistakes', ...position() });
   state.solved = answer.solved === true;
   if (state.solved && !state.solvedAt) state.solvedAt = Date.now();
+  if (!state.solved) state.solvedAt = null;
   if (!state.solved && answer.wrong) {
     state.wrong = new Set(answer.wrong.map((w) => board.cellIndex(w.cell)));
     render();
@@ -428,8 +444,7 @@ async function allSteps() {
   answer.steps.forEach((step) => {
     const li = document.createElement('li');
     li.textContent = step.text;
-    li.tabIndex = 0;
-    li.addEventListener('click', () => {
+    activate(li, () => {
       state.hint = { answer: { status: 'step', step, title: step.technique, houses_text: [] }, level: 3 };
       $('hint-text').textContent = step.text;
       render();
@@ -438,11 +453,25 @@ async function allSteps() {
   });
 }
 
+/** Makes `el` focusable and chosen by a click, Enter or Space. */
+function activate(el, action) {
+  el.tabIndex = 0;
+  el.addEventListener('click', action);
+  el.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    action();
+  });
+}
+
+/** A technique's title in the page's language (its name if unknown). */
+const titleOf = (name) => state.titles.get(name) ?? name;
+
 // -------------------------------------------------------- explain, grade --
 
 async function grade() {
   const a = await busy(() => engine({ cmd: 'grade', puzzle: line(state.givens) }));
-  $('grade-text').textContent = a.error ?? `${t('grade_line', t(`lvl_${a.level}`), a.score, a.se_text)}; ${a.hardest ? t('hardest', a.hardest) : t('stuck_grade')}`;
+  $('grade-text').textContent = a.error ?? `${t('grade_line', t(`lvl_${a.level}`), a.score, a.se_text)}; ${a.hardest ? t('hardest', titleOf(a.hardest)) : t('stuck_grade')}`;
 }
 
 async function explain() {
@@ -459,8 +488,7 @@ async function explain() {
   a.steps.forEach((step, k) => {
     const li = document.createElement('li');
     li.textContent = step.text;
-    li.tabIndex = 0;
-    li.addEventListener('click', () => showPathStep(k));
+    activate(li, () => showPathStep(k));
     list.appendChild(li);
   });
   if (!a.solved) {
@@ -517,15 +545,25 @@ let zoom = 1;
 
 async function runSearch() {
   const algorithm = $('algorithm').value;
+  const fields = {
+    max_solutions: wholeField('max-solutions', 'max_solutions', 1),
+    max_iterations: wholeField('max-iterations', 'max_iterations', 1),
+  };
+  if (algorithm === 'deepening') fields.seed = wholeField('search-seed', 'seed', 0);
+  const bad = Object.values(fields).find((f) => f.error);
+  if (bad) {
+    $('search-summary').textContent = bad.error;
+    return;
+  }
   const request = {
     cmd: 'search', puzzle: line(state.givens), algorithm, lang: lang(),
-    max_solutions: Number($('max-solutions').value) || 2,
-    max_iterations: Number($('max-iterations').value) || 100000,
+    max_solutions: fields.max_solutions.value ?? '2',
+    max_iterations: fields.max_iterations.value ?? '100000',
   };
   if (algorithm === 'deepening') {
     Object.assign(request, {
       select: $('select').value,
-      seed: Number($('search-seed').value) || 0,
+      seed: fields.seed.value ?? '0',
       techniques: $('search-techniques').value,
     });
   }
@@ -533,6 +571,10 @@ async function runSearch() {
   if (state.override) exitOverride();
   if (a.error) {
     $('search-summary').textContent = a.error;
+    for (const id of ['search-stats', 'trace', 'tree']) $(id).textContent = '';
+    $('tree-note').hidden = true;
+    state.events = [];
+    $('replay-pos').textContent = '';
     return;
   }
   $('search-summary').textContent = a.summary ?? `${a.found} · ${stopText(a.stop)}`;
@@ -548,7 +590,7 @@ async function runSearch() {
     tr.append(th, td);
     $('search-stats').appendChild(tr);
   }
-  $('trace').textContent = a.trace ?? '';
+  $('trace').textContent = (a.trace ?? '') + (a.trace_truncated ? `\n${t('trace_cut')}\n` : '');
   $('tree').innerHTML = a.tree ?? '';
   // The words of the tree's legend, in the page's language, beside it.
   $('tree-note').hidden = !a.tree;
@@ -558,6 +600,19 @@ async function runSearch() {
   $('replay').max = String(Math.max(0, state.events.length - 1));
   $('replay').value = '0';
   $('replay-pos').textContent = state.events.length ? t('replay_pos', 0, state.events.length) : '';
+}
+
+/** A whole-number field of the page, as the string of its digits (the
+ * engine takes them as text: JavaScript's numbers lose digits above 2^53);
+ * blank gives no value, anything else below `min` an error in the page's
+ * words. */
+function wholeField(id, key, min) {
+  const text = $(id).value.trim();
+  if (text === '') return { value: undefined };
+  if (!/^[0-9]+$/.test(text) || BigInt(text) < BigInt(min) || BigInt(text) >= 2n ** 64n) {
+    return { error: t('bad_whole', t(key), text, min) };
+  }
+  return { value: text };
 }
 
 /** The library's reason for stopping, in the page's language. */
@@ -626,7 +681,8 @@ async function importText() {
     err.textContent = a.errors.length ? t('import_error', a.errors[0].line, a.errors[0].reason) : t('import_none');
     return;
   }
-  err.textContent = a.errors.length ? t('import_error', a.errors[0].line, a.errors[0].reason) : '';
+  err.textContent = a.errors.length ? t('import_error', a.errors[0].line, a.errors[0].reason)
+    : a.puzzles.length > 1 ? t('imported_first', a.puzzles.length, a.puzzles[0].line) : '';
   const p = a.puzzles[0];
   await load(cellsOf(p.puzzle), p.values ? cellsOf(p.values) : null, p.marks ? p.marks.map(maskOf) : null);
 }
@@ -634,8 +690,12 @@ async function importText() {
 const cellsOf = (s) => [...s].map((ch) => (/[1-9]/.test(ch) ? Number(ch) : 0));
 
 async function generate() {
-  const seedField = $('gen-seed').value;
-  const seed = seedField === '' ? Math.floor(Math.random() * 2 ** 31) : Number(seedField);
+  const field = wholeField('gen-seed', 'seed', 0);
+  if (field.error) {
+    $('gen-info').textContent = field.error;
+    return;
+  }
+  const seed = field.value ?? String(Math.floor(Math.random() * 2 ** 31));
   const request = {
     cmd: 'generate', seed,
     level: $('gen-level').value || undefined,
@@ -650,19 +710,54 @@ async function generate() {
     $('gen-info').textContent = t('gen_failed', a.error);
     return;
   }
-  $('gen-info').textContent = t('generated', a.attempts, a.seed);
+  $('gen-info').textContent = t('generated', a.attempts, seed);
   await load(cellsOf(a.puzzle));
   $('grade-text').textContent = `${t('grade_line', t(`lvl_${a.level}`), a.score, a.se_text)}`;
 }
 
 const LIBRARY = 'sudokit.library';
 
+/** The stored puzzles; entries that are not what this page writes (edited
+ * by hand, another page's) are left out rather than trusted. */
 function library() {
+  let list;
   try {
-    return JSON.parse(localStorage.getItem(LIBRARY) ?? '[]');
+    list = JSON.parse(localStorage.getItem(LIBRARY) ?? '[]');
   } catch {
     return [];
   }
+  if (!Array.isArray(list)) return [];
+  return list.map(libraryEntry).filter((e) => e);
+}
+
+function libraryEntry(e) {
+  if (!e || typeof e !== 'object') return null;
+  const pos = readPosition(e.givens, e.values, Array.isArray(e.marks) ? e.marks : undefined);
+  if (!pos) return null;
+  const name = typeof e.name === 'string' && e.name.trim() ? e.name : '?';
+  return { name, givens: e.givens, values: pos.values.map((v) => v || '.').join(''),
+    marks: pos.marks.map((m) => digitsOf(m).join('')), saved: e.saved };
+}
+
+/** A position from its givens, placed digits (optional) and marks
+ * (optional, 81 strings of digits), as links and the library keep it; null
+ * when any part is malformed or the digits do not keep the givens. */
+function readPosition(p, v, m) {
+  const LINE = /^[.0-9]{81}$/;
+  if (typeof p !== 'string' || !LINE.test(p)) return null;
+  const givens = cellsOf(p);
+  let values = givens;
+  if (v !== undefined && v !== null) {
+    if (typeof v !== 'string' || !LINE.test(v)) return null;
+    values = cellsOf(v);
+    if (givens.some((g, i) => g && values[i] !== g)) return null;
+  }
+  let marks = Array(81).fill(0);
+  if (m !== undefined && m !== null) {
+    if (m.length !== 81 || !m.every((x) => typeof x === 'string' && /^[1-9]*$/.test(x))) return null;
+    marks = m.map(maskOf);
+  }
+  return { givens, values, marks };
 }
 
 function storeLibrary(list) {
@@ -696,7 +791,8 @@ function renderLibrary() {
     li.append(name,
       button('open', () => load(cellsOf(item.givens), cellsOf(item.values), item.marks.map(maskOf))),
       button('rename', () => {
-        const n = prompt(t('rename_prompt'), item.name);
+        // One line of text: the export writes the name as a comment line.
+        const n = prompt(t('rename_prompt'), item.name)?.replace(/\s+/g, ' ').trim();
         if (n) { const list = library(); list[k].name = n; storeLibrary(list); }
       }),
       button('delete', () => { const list = library(); list.splice(k, 1); storeLibrary(list); }));
@@ -705,7 +801,7 @@ function renderLibrary() {
 }
 
 function exportLibrary() {
-  const text = library().map((p) => `# ${p.name}\n${p.givens}\n`).join('');
+  const text = library().map((p) => `# ${p.name.replace(/\s+/g, ' ')}\n${p.givens}\n`).join('');
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   a.download = 'sudokit-puzzles.txt';
@@ -716,7 +812,6 @@ function exportLibrary() {
 // ------------------------------------------------------ share by the URL --
 
 function saveHash() {
-  if (!state.givens.some((v) => v)) return;
   const p = position();
   const params = new URLSearchParams({ p: p.givens });
   if (p.values !== p.givens) params.set('v', p.values);
@@ -724,13 +819,18 @@ function saveHash() {
   history.replaceState(null, '', `#${params}`);
 }
 
+/** Opens the position of the address (`#p=givens&v=digits&m=marks`);
+ * false when there is none, and a link that cannot be read says so. */
 async function loadHash() {
   const params = new URLSearchParams(location.hash.slice(1));
-  const p = params.get('p');
-  if (!p || p.length !== 81) return false;
-  const marks = params.get('m')?.split(',');
-  await load(cellsOf(p), params.get('v')?.length === 81 ? cellsOf(params.get('v')) : null,
-    marks?.length === 81 ? marks.map(maskOf) : null);
+  if (!params.has('p')) return false;
+  const pos = readPosition(params.get('p'), params.get('v') ?? undefined,
+    params.has('m') ? params.get('m').split(',') : undefined);
+  if (!pos) {
+    $('hint-text').textContent = t('link_bad');
+    return false;
+  }
+  await load(pos.givens, pos.values, pos.marks);
   return true;
 }
 
@@ -758,6 +858,7 @@ async function loadTechniques() {
   }
   table.appendChild(head);
   state.defaults = a.techniques.filter((x) => x.default).map((x) => x.name);
+  state.titles = new Map(a.techniques.map((x) => [x.name, x.title]));
   const ticked = new Set(state.techniques ?? state.defaults);
   const select = $('gen-technique');
   select.length = 1;
@@ -873,8 +974,9 @@ function wire() {
   on('replay-prev', () => { $('replay').value = String(Number($('replay').value) - 1); showEvent(Number($('replay').value)); });
   on('replay-next', () => { $('replay').value = String(Number($('replay').value) + 1); showEvent(Number($('replay').value)); });
   $('replay').addEventListener('input', () => showEvent(Number($('replay').value)));
-  on('zoom-in', () => { zoom *= 1.25; fitTree(); });
-  on('zoom-out', () => { zoom /= 1.25; fitTree(); });
+  on('zoom-in', () => { zoom = Math.min(4, zoom * 1.25); fitTree(); });
+  on('zoom-out', () => { zoom = Math.max(0.1, zoom / 1.25); fitTree(); });
+  on('stop', stopEngine);
   on('zoom-fit', () => {
     const svg = $('tree').querySelector('svg');
     const w = svg?.viewBox?.baseVal?.width || svg?.getBBox().width || 1;
@@ -896,6 +998,11 @@ function wire() {
     updateStatus();
     renderLibrary();
     await loadTechniques();
+    if (state.path) {
+      const at = state.path.index;
+      await explain();
+      showPathStep(at);
+    }
   });
   for (const b of document.querySelectorAll('.tabs button')) {
     b.addEventListener('click', () => {
@@ -922,7 +1029,11 @@ async function main() {
   render();
   updateStatus();
   await loadTechniques();
-  if (!(await loadHash())) await load(cellsOf(SAMPLE));
+  if (!(await loadHash())) {
+    const why = $('hint-text').textContent;
+    await load(cellsOf(SAMPLE));
+    if (why) $('hint-text').textContent = why;
+  }
   document.body.dataset.ready = 'true';
 }
 

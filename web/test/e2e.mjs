@@ -246,8 +246,58 @@ try {
     const box = await phone.locator('#board').boundingBox();
     assert.ok(box.width <= 390 && box.x >= 0, JSON.stringify(box));
     await phone.getByTestId('cell-r9c9').tap();
+    // Nothing pushes the page sideways (a select as wide as its options did).
+    const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `the page is ${wide} px wide`);
     await phone.screenshot({ path: `${shots}/8-phone.png` });
     await phone.close();
+  });
+
+  await check('a store of puzzles and a link that are not the page\'s own are survived', async () => {
+    const other = await browser.newPage();
+    const broken = [];
+    other.on('pageerror', (e) => broken.push(e.message));
+    await other.goto(origin);
+    await other.evaluate(() => localStorage.setItem('sudokit.library', '{"x": 1}'));
+    // Placed digits that drop the givens: a cut or edited link.
+    await other.goto(`${origin}/#p=${PUZZLE}&v=${'.'.repeat(81)}`);
+    await other.reload();
+    await other.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    const said = await other.getByTestId('hint-text').textContent();
+    assert.match(said, /^The link in the address bar holds no position that can be read/);
+    assert.equal(await other.locator('[data-testid="library"] li').count(), 0);
+    await other.getByTestId('lib-save').click();
+    assert.equal(await other.locator('[data-testid="library"] li').count(), 1);
+    // Pasted JSON opens as the command line reads it.
+    await other.getByTestId('import').fill(JSON.stringify({ puzzle: PUZZLE }));
+    await other.getByTestId('import-go').click();
+    await other.waitForFunction((p) => location.hash === `#p=${p}`, PUZZLE);
+    assert.equal(await other.getByTestId('cell-r1c4').textContent(), '3');
+    assert.deepEqual(broken, []);
+    await other.close();
+  });
+
+  await check('a long search is stopped and the engine answers again', async () => {
+    await page.goto(`${origin}/#p=${'.'.repeat(81)}`);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await id('lang').selectOption('en');
+    await id('tab-search').click();
+    await id('algorithm').selectOption('backtracking');
+    await page.fill('#max-solutions', '100000000');
+    await page.fill('#max-iterations', '100000000000');
+    await id('run').click();
+    await id('stop').waitFor({ state: 'visible' });
+    await page.waitForTimeout(500);
+    await id('stop').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-summary"]').textContent === 'stopped');
+    assert.equal(await id('stop').isHidden(), true);
+    await page.fill('#max-solutions', '0');
+    await id('run').click();
+    assert.equal(await text('search-summary'), 'Solutions up to: “0” is not a whole number of at least 1.');
+    await page.fill('#max-solutions', '3');
+    await id('run').click();
+    await page.waitForFunction(() => /^3 /.test(document.querySelector('[data-testid="search-summary"]').textContent));
   });
 
   await check('nothing was asked of the network and no script failed', async () => {

@@ -81,10 +81,15 @@ pub(crate) fn opt_text<'a>(req: &'a Request, key: &str) -> Result<Option<&'a str
     Ok(field(req, key, "a string", Value::as_str)?.filter(|s| !s.trim().is_empty()))
 }
 
-/// An optional whole-number field (absent or null: `None`); a negative,
-/// fractional or non-numeric value is an error.
+/// An optional whole-number field (absent or null: `None`), a number or a
+/// string of decimal digits (JavaScript's numbers lose the digits of a
+/// seed above 2^53); a negative, fractional or non-numeric value is an
+/// error.
 pub(crate) fn opt_u64(req: &Request, key: &str) -> Result<Option<u64>, String> {
-    field(req, key, "a whole number (0 or more)", Value::as_u64)
+    field(req, key, "a whole number (0 or more)", |v| match v {
+        Value::String(s) if s.bytes().all(|b| b.is_ascii_digit()) => s.parse().ok(),
+        _ => v.as_u64(),
+    })
 }
 
 /// An optional true/false field (absent or null: `false`).
@@ -109,12 +114,12 @@ pub(crate) fn options(req: &Request) -> Result<Options, String> {
     opt_text(req, "techniques")?.map_or(Ok(Options::default()), Options::parse)
 }
 
-/// Every puzzle in a text (any format the command line reads, pencil-mark
-/// positions included), with the line it starts on, and one error per bad
-/// puzzle. A position also gives its `values` (givens and placed digits)
+/// Every puzzle in a text (any format the command line reads, JSON and
+/// pencil-mark positions included), with the line it starts on, and one
+/// error per bad puzzle. A position also gives its `values` (givens and placed digits)
 /// and `marks` (81 strings, `""` where none are written).
 fn parse(req: &Request) -> Result<Value, String> {
-    let read = format::parse_puzzles(text(req, "text")?);
+    let read = format::parse_any(text(req, "text")?);
     let mut puzzles = Vec::new();
     let mut errors = Vec::new();
     for item in read {
@@ -280,6 +285,33 @@ mod tests {
             error(json!({"cmd": "explain", "puzzle": PUZZLE, "techniques": ["x-wing"]})),
             "field 'techniques': expected a string, got [\"x-wing\"]"
         );
+    }
+
+    #[test]
+    fn whole_numbers_may_come_as_strings_of_digits() {
+        let big = ask(json!({"cmd": "generate", "seed": "18446744073709551615"}));
+        assert_eq!(big["seed"], json!(u64::MAX), "{big}");
+        assert_eq!(
+            ask(json!({"cmd": "generate", "seed": "7"}))["puzzle"],
+            ask(json!({"cmd": "generate", "seed": 7}))["puzzle"]
+        );
+        assert_eq!(
+            error(json!({"cmd": "generate", "seed": "-7"})),
+            "field 'seed': expected a whole number (0 or more), got \"-7\""
+        );
+        assert_eq!(
+            error(json!({"cmd": "generate", "seed": "18446744073709551616"})),
+            "field 'seed': expected a whole number (0 or more), got \"18446744073709551616\""
+        );
+    }
+
+    #[test]
+    fn parse_reads_json_as_the_command_line_does() {
+        let read = ask(json!({"cmd": "parse", "text": format!("{{\"puzzle\": \"{PUZZLE}\"}}")}));
+        assert_eq!(read["puzzles"][0]["puzzle"], PUZZLE, "{read}");
+        let list = ask(json!({"cmd": "parse", "text": format!("[\"{PUZZLE}\", \"12\"]")}));
+        assert_eq!(list["puzzles"][0]["puzzle"], PUZZLE, "{list}");
+        assert_eq!(list["errors"].as_array().unwrap().len(), 1, "{list}");
     }
 
     #[test]

@@ -120,6 +120,23 @@ pub fn parse_puzzles(text: &str) -> Vec<Result<Puzzle, ParseError>> {
     read_puzzles(text.as_bytes())
 }
 
+/// Reads every puzzle in `text` as the command line's `--input-format auto`
+/// does: JSON when the first line that is not blank or a comment starts
+/// JSON (`{`, or `[` and a value), else the line, block and pencil-mark
+/// formats; in input order.
+///
+/// ```
+/// use sudokit::format::parse_any;
+/// let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// let json = parse_any(&format!("{{\"puzzle\": \"{p}\"}}"));
+/// assert_eq!(json[0].as_ref().unwrap().grid.to_line(), p);
+/// let text = parse_any(&format!("# one\n{p}\n"));
+/// assert_eq!(text[0].as_ref().unwrap().line, 2);
+/// ```
+pub fn parse_any(text: &str) -> Vec<Result<Puzzle, ParseError>> {
+    collect(Reader::new(text.as_bytes(), Syntax::Auto))
+}
+
 /// Parses exactly one puzzle, in line or block format: comments and blank
 /// lines may surround it, but nothing else.
 ///
