@@ -3,8 +3,9 @@
 Solve, count, check, explain and grade (HoDoKu level and score, Sudoku
 Explainer ratings), generate reproducibly, and run the classic search
 algorithms with their trace and search tree. Every answer is the object the
-``sudokit`` command line prints with ``--format json``; list calls release
-the GIL and use every core.
+``sudokit`` command line prints with ``--format json``. Every call releases
+the GIL; list calls use every core, and the long calls stop on Ctrl-C
+(``KeyboardInterrupt``).
 
 >>> import sudokit
 >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -8,7 +8,11 @@ target/debug/sudokit (built by `cargo build`).
 
 import json
 import os
+import signal
 import subprocess
+import sys
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -148,9 +152,28 @@ def test_positions_are_answered_as_the_cli_answers_them():
 
 def test_grade_list_keeps_bad_puzzles_in_place():
     got = sudokit.grade(["bad", EX[0], EX[-1]], steps=False)
-    assert got[0] == {"puzzle": "bad", "error": "bad character 'b' at column 1"}
+    assert got[0] == {"puzzle": None, "status": "invalid", "error": "bad character 'b' at column 1"}
     assert got[1]["level"] == "easy" and "steps" not in got[1]
-    assert got[2]["error"] == "r1c1 and r1c5 both hold 5"
+    assert got[2] == {"puzzle": EX[-1], "status": "invalid", "error": "r1c1 and r1c5 both hold 5"}
+
+
+def test_grade_error_objects_are_the_cli_objects(tmp_path):
+    clash = "44" + "." * 79
+    lines = [clash, "12345", "." * 81, EX[0], "4" * 81 + "4"]
+    path = tmp_path / "bad.txt"
+    path.write_text("\n".join(lines) + "\n")
+    want = cli_json("grade", str(path))
+    assert want[:3] == [
+        {"puzzle": clash, "status": "invalid", "error": "r1c1 and r1c2 both hold 4"},
+        {"puzzle": None, "status": "invalid", "error": "5 cells, expected 81"},
+        {"puzzle": "." * 81, "status": "invalid", "error": "more than one solution"},
+    ]
+    assert sudokit.grade(lines) == want
+    # A lone string raises the error of its object.
+    with pytest.raises(ValueError, match=r"^r1c1 and r1c2 both hold 4$"):
+        sudokit.grade(clash)
+    with pytest.raises(ValueError, match=r"^more than one solution$"):
+        sudokit.grade("." * 81)
 
 
 def test_generate_with_a_seed_gives_the_cli_puzzles():
@@ -238,7 +261,7 @@ def test_numpy_arrays():
     clash[0, :2] = 5
     assert sudokit.count_solutions(clash).tolist() == [-1]
     assert sudokit.solve(clash).tolist() == [[0] * 81]
-    with pytest.raises(ValueError, match=r"shape \(n, 81\)"):
+    with pytest.raises(TypeError, match=r"shape \(n, 81\), got an array of uint8 and shape \(2, 80\)$"):
         sudokit.count_solutions(np.zeros((2, 80), dtype=np.uint8))
     with pytest.raises(TypeError, match=r"got an array of int64 and shape \(2, 81\)$"):
         sudokit.count_solutions(np.zeros((2, 81), dtype=np.int64))
@@ -250,3 +273,279 @@ def test_techniques_table():
     names = {r["name"] for r in cli_rows}
     assert len(rows) >= 40 and all(r["name"] in names for r in rows)
     assert sudokit.techniques("es")[0]["summary"] != rows[0]["summary"]
+
+
+HARD = ROOT / "tests" / "data" / "forum_hardest_1106_50.txt"
+
+
+def test_generate_timeout_is_the_cli_range():
+    for bad, shown in ((float("inf"), "inf"), (1e30, "1e+30"), (1e9 + 1, "1000000001.0"),
+                       (float("nan"), "nan"), (0, "0.0"), (-5, "-5.0")):
+        with pytest.raises(ValueError) as e:
+            sudokit.generate(1, seed=1, timeout=bad)
+        assert str(e.value) == f"timeout: expected a positive number of seconds, got {shown}"
+    # The CLI's wording for the same values.
+    run = subprocess.run([cli_binary(), "generate", "--timeout", "inf"], capture_output=True, text=True)
+    assert "expected a positive number of seconds, got 'inf'" in run.stderr
+    made = cli("generate", "--seed", "5", "--timeout", "1e9").split()
+    assert sudokit.generate(1, seed=5, timeout=1e9) == made
+    assert sudokit.generate(1, seed=5, timeout=1) == made
+
+
+def test_limits_and_counts_are_checked():
+    p = EX[4]
+    for call in (lambda: sudokit.count_solutions(p, 0), lambda: sudokit.count_solutions([p], 0),
+                 lambda: sudokit.trace(p, limit=0)):
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value) == "limit must be at least 1, got 0"
+    with pytest.raises(ValueError, match=r"^limit must be at least 1, got -3$"):
+        sudokit.count_solutions(p, -3)
+    with pytest.raises(ValueError, match=r"^n must be 0 or more, got -1$"):
+        sudokit.generate(-1)
+    with pytest.raises(ValueError, match=r"^seed must be 0 or more, got -1$"):
+        sudokit.generate(1, seed=-1)
+    with pytest.raises(ValueError, match=r"^clues must be 0 or more, got -2$"):
+        sudokit.generate(1, clues=-2)
+    with pytest.raises(ValueError, match=r"^seed must be at most 18446744073709551615, got 18446744073709551616$"):
+        sudokit.generate(1, seed=2**64)
+    with pytest.raises(ValueError, match=r"^seed must be 0 or more, got -1$"):
+        sudokit.trace(p, seed=-1)
+    with pytest.raises(ValueError, match=r"^max_iterations must be 0 or more, got -1$"):
+        sudokit.trace(p, max_iterations=-1)
+    with pytest.raises(TypeError, match=r"^argument 'n': 'float' object cannot be interpreted as an integer$"):
+        sudokit.generate(1.5)
+    top = 2**64 - 1
+    assert sudokit.generate(1, seed=top) == cli("generate", "--seed", str(top)).split()
+    assert sudokit.generate(0) == []
+    # Large limits count through the stoppable iterator: the same counts.
+    assert sudokit.count_solutions("." * 81, 20_000) == 20_000
+    assert sudokit.count_solutions(EX[6], 10**12) == sudokit.count_solutions(EX[6], 10_000)
+    assert sudokit.count_solutions(EX, 10**12) == sudokit.count_solutions(EX, 10_000)
+    with pytest.raises(ValueError, match=r"^r1c1 and r1c5 both hold 5$"):
+        sudokit.count_solutions(EX[-1], 10**12)
+
+
+def interrupt(call, delay=0.3):
+    """Seconds from the start of `call` to the KeyboardInterrupt that a
+    SIGINT sent `delay` seconds in raises (the test fails if none comes)."""
+    timer = threading.Timer(delay, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+    return time.monotonic() - start
+
+
+needs_sigint = pytest.mark.skipif(
+    os.name == "nt" or threading.current_thread() is not threading.main_thread(),
+    reason="SIGINT to the main thread")
+
+
+@needs_sigint
+def test_ctrl_c_stops_long_calls():
+    assert HARD.exists()
+    hard = puzzles(HARD)[0]
+    calls = {
+        "count": lambda: sudokit.count_solutions("." * 81, 10**12),
+        "count list": lambda: sudokit.count_solutions(["." * 81] * 4, 10**12),
+        # 0.15 s each: a minute of work on one core.
+        "grade list": lambda: sudokit.grade([hard] * 400),
+        # Attempts that never meet the target, for as long as allowed.
+        "generate": lambda: sudokit.generate(1, seed=1, clues=17, symmetry="dihedral", timeout=1e9),
+        "trace": lambda: sudokit.trace("." * 81, limit=None),
+        "trace backtracking": lambda: sudokit.trace("." * 81, algorithm="backtracking", limit=None),
+    }
+    for name, call in calls.items():
+        took = interrupt(call)
+        assert took < 3, f"{name}: {took:.2f} s"
+    # The pool is free again: the next call answers.
+    assert sudokit.count_solutions(["." * 81], 5) == [5]
+
+
+def background_progress(call, times=300):
+    """How far a Python thread gets while this one makes `times` calls: 0
+    when the calls keep the GIL (the switch interval is made too long for a
+    switch to come between them)."""
+    count, done = [0], threading.Event()
+
+    def spin():
+        while not done.is_set():
+            count[0] += 1
+            time.sleep(0)  # lets the GIL go at once
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(100.0)
+    thread = threading.Thread(target=spin)
+    thread.start()
+    try:
+        time.sleep(0.05)
+        before = count[0]
+        for _ in range(times):
+            call()
+        after = count[0]
+    finally:
+        done.set()
+        sys.setswitchinterval(old)
+        thread.join()
+    return after - before
+
+
+def test_single_puzzle_calls_release_the_gil():
+    hard = puzzles(HARD)[0]
+    # The control: a call that keeps the GIL lets the thread make no progress.
+    assert background_progress(sudokit.techniques) == 0
+    for call in (lambda: sudokit.solve(hard), lambda: sudokit.is_unique(hard),
+                 lambda: sudokit.check(hard), lambda: sudokit.count_solutions(hard)):
+        assert background_progress(call) > 0
+
+
+def test_trace_checks_its_input_as_the_cli_does():
+    p = VALID[2]
+    with pytest.raises(ValueError, match=r"^r1c1 and r1c2 both hold 1$"):
+        sudokit.trace("11" + "." * 79)
+    with pytest.raises(ValueError, match=r"^max_nodes must be at least 1, got 0$"):
+        sudokit.trace(p, max_nodes=0)
+    with pytest.raises(ValueError) as e:
+        sudokit.trace(p, max_nodes=100_001)
+    assert str(e.value) == ("max_nodes 100001: at most 100000 (a larger drawing is too large to view,"
+                            " and its memory would grow with it)")
+    assert len(sudokit.trace(p, max_nodes=100_000)["nodes"]) > 1
+    for argument, value in (("select", "min"), ("seed", 3), ("techniques", "naked-single")):
+        with pytest.raises(ValueError) as e:
+            sudokit.trace(p, algorithm="branch-and-bound", **{argument: value})
+        assert str(e.value) == f"{argument} applies only to algorithm deepening, not branch-and-bound"
+    run = subprocess.run([cli_binary(), "solve", "--algorithm", "backtracking", "--select", "min", p],
+                         capture_output=True, text=True)
+    assert "--select applies only to --algorithm deepening, not backtracking" in run.stderr
+    assert "limit must be at least 1" in subprocess.run(
+        [cli_binary(), "trace", "--limit", "0", p], capture_output=True, text=True).stderr
+
+
+def test_trace_dict_has_the_cli_keys_and_values():
+    want = [o for o in cli_json("trace", str(EXAMPLES))]
+    assert len(want) == len(EX)
+    for p, cli_obj in zip(EX, want):
+        if cli_obj["status"] == "invalid":
+            with pytest.raises(ValueError, match=f"^{cli_obj['error']}$"):
+                sudokit.trace(p)
+            continue
+        got = sudokit.trace(p)
+        assert set(got) - set(cli_obj) == {"algorithm", "found", "nodes", "svg"}
+        assert set(cli_obj) == {"puzzle", "solutions", "trace", "status", "stop", "stats"}
+        for key in cli_obj:
+            a, b = dict(got[key]) if key == "stats" else got[key], cli_obj[key]
+            if key == "stats":
+                assert set(a) == set(b) and a.pop("time_us") >= 0
+                b = {k: v for k, v in b.items() if k != "time_us"}
+            assert a == b, key
+        assert got["status"] == "solved"
+    # A search without solutions, and one cut short.
+    none = sudokit.trace(SAMPLE_UNSOLVABLE, algorithm="backtracking")
+    assert (none["status"], none["found"], none["solutions"]) == ("unsolvable", 0, [])
+    cut = sudokit.trace(VALID[2], max_iterations=0)
+    assert (cut["status"], cut["stop"]) == ("stopped", "iteration limit reached")
+
+
+# Givens that obey the rules, without a solution: r1c9 can hold nothing.
+SAMPLE_UNSOLVABLE = "12345678." + "........9" + "." * 63
+
+
+def test_trace_without_a_limit_is_bounded():
+    # Every solution (the CLI's --all): found counts them, 100 000 are kept.
+    many = sudokit.trace("." * 81, algorithm="backtracking", limit=150_000)
+    assert many["found"] == 150_000 and len(many["solutions"]) == 100_000
+    assert len(set(many["solutions"])) == 100_000
+    # The text keeps its first 32 MiB and says how many steps it left out.
+    t = sudokit.trace("." * 81, limit=None, max_iterations=200_000, max_nodes=10, lang="en")
+    assert t["stop"] == "iteration limit reached" and t["found"] > 100_000
+    lines = t["trace"].splitlines()
+    assert lines[-1] == f"{t['found']} solutions, 200000 iterations, {t['stats']['dead_ends']} dead ends: iteration limit reached"
+    note = lines[-2].split()
+    assert note[0] == "..." and int(note[1]) > 0
+    assert " ".join(note[2:]) == "more steps left out: the trace keeps its first 32 MiB"
+    assert 32 << 20 <= len(t["trace"].encode()) < (32 << 20) + 1000
+    assert len(t["nodes"]) == 10
+
+
+def test_arrays_empty_bad_cells_and_shapes():
+    np = pytest.importorskip("numpy")
+    empty = np.zeros((0, 81), np.uint8)
+    solved = sudokit.solve(empty)
+    assert isinstance(solved, np.ndarray) and solved.shape == (0, 81) and solved.dtype == np.uint8
+    counts = sudokit.count_solutions(empty)
+    assert isinstance(counts, np.ndarray) and counts.shape == (0,) and counts.dtype == np.int64
+    grid = np.array([[0 if c == "." else int(c) for c in p] for p in VALID[:3]], np.uint8)
+    bad = grid.copy()
+    bad[1, 40] = 10
+    assert sudokit.count_solutions(bad).tolist() == [1, -1, 1]
+    out = sudokit.solve(bad)
+    assert out[1].tolist() == [0] * 81
+    assert out[[0, 2]].tolist() == sudokit.solve(grid)[[0, 2]].tolist()
+    assert sudokit.count_solutions(bad, 10**6).tolist() == [1, -1, 1]
+    for shape in ((2, 80), (3, 82)):
+        with pytest.raises(TypeError) as e:
+            sudokit.solve(np.zeros(shape, np.uint8))
+        assert str(e.value) == (
+            "expected a puzzle string, a list of them, or a uint8 array of shape (n, 81), "
+            f"got an array of uint8 and shape {shape}")
+
+
+def test_type_and_text_messages():
+    with pytest.raises(ValueError) as e:
+        sudokit.solve("\ud800" * 81)
+    assert str(e.value) == "the string has a lone surrogate at index 0: not valid text"
+    with pytest.raises(ValueError, match=r"^the string has a lone surrogate at index 3: not valid text$"):
+        sudokit.check("...\udfff")
+    # In a list it is one bad puzzle.
+    assert sudokit.solve([EX[0], "\ud800"]) == [sudokit.solve(EX[0]), None]
+    assert sudokit.grade(["x\ud800"])[0] == {
+        "puzzle": None, "status": "invalid", "error": "the string has a lone surrogate at index 1: not valid text"}
+    with pytest.raises(TypeError) as e:
+        sudokit.solve((EX[0], None))
+    assert str(e.value).endswith(", got a tuple whose item 1 is NoneType")
+    assert sudokit.solve((EX[0],)) == [sudokit.solve(EX[0])]
+    with pytest.raises(TypeError) as e:
+        sudokit.grade(None)
+    assert str(e.value) == "expected a puzzle string or a list of them, got NoneType"
+    np = pytest.importorskip("numpy")
+    with pytest.raises(TypeError) as e:
+        sudokit.grade(np.zeros((2, 81), np.uint8))
+    assert str(e.value) == "expected a puzzle string or a list of them, got an array of uint8 and shape (2, 81)"
+    with pytest.raises(TypeError, match=r"^expected a puzzle string, got int$"):
+        sudokit.is_unique(42)
+
+
+STUB_EXAMPLE = '''
+import sudokit
+
+p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+one: "str | None" = sudokit.solve(p)
+many: "list[str | None]" = sudokit.solve([p, p])
+n: int = sudokit.count_solutions(p, limit=3)
+counts: "list[int | None]" = sudokit.count_solutions((p,))
+graded: "list[dict[str, object]]" = sudokit.grade([p], steps=False)
+made: "list[str]" = sudokit.generate(2, seed=1, timeout=5.0)
+traced: "dict[str, object]" = sudokit.trace(p, algorithm="backtracking", limit=None)
+unique: bool = sudokit.is_unique(p)
+'''
+
+
+def test_stubs_pass_stubtest_and_mypy(tmp_path):
+    pytest.importorskip("mypy")
+    # From an empty folder, so that the installed package is checked.
+    run = subprocess.run([sys.executable, "-m", "mypy.stubtest", "sudokit._sudokit"],
+                         cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    example = tmp_path / "example.py"
+    example.write_text(STUB_EXAMPLE)
+    run = subprocess.run([sys.executable, "-m", "mypy", "--strict", str(example)],
+                         cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    bad = tmp_path / "bad.py"
+    bad.write_text("import sudokit\nn: str = sudokit.count_solutions('x')\n")
+    run = subprocess.run([sys.executable, "-m", "mypy", str(bad)], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 1 and 'has type "int", variable has type "str"' in run.stdout
